@@ -1,0 +1,11 @@
+"""cardrules: a declarative rule-definition interpreter for card games.
+
+A game is a YAML ruleset; `load_ruleset` checks and compiles it once, and `Game` runs any
+compiled ruleset through one decision API.
+"""
+from .errors import Diagnostic, RulesetError, GameError, Span
+from .ruleset import load_ruleset, Ruleset
+from .game import Game, Decision, Choice
+
+__all__ = ["Diagnostic", "RulesetError", "GameError", "Span", "load_ruleset", "Ruleset",
+           "Game", "Decision", "Choice"]

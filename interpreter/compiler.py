@@ -1,0 +1,790 @@
+"""Checks expression trees against the ruleset's names and types, and compiles them to closures.
+
+Every expression is checked and compiled once, when the ruleset loads; a compiled
+expression is a Python closure `fn(game, env)` where `env` maps the names bound by loops,
+choices and function parameters. Nothing is ever passed to `eval` or `exec`.
+
+The language is strictly typed: no truthiness, `==` only between values of one type, `<`
+only between numbers (or lists of numbers, compared in order). Iteration happens only in the
+bounded collection macros (`xs.all(x, ...)`, `xs.filter(x, ...)`, ...), so every expression
+terminates.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from lark import Token, Tree
+
+from . import types as T
+from .builtins import BUILTINS, EvalError
+from .effects import EFFECTS
+from .errors import Collector, GameError, Span, did_you_mean
+from .expressions import ParseError, parse
+
+Fn = Callable  # fn(game, env) -> value
+
+
+@dataclass
+class Where:
+    """Where an expression string stands: its Source and JSON path, for error positions."""
+    source: object
+    path: tuple
+
+    def span(self, line: int = 1, column: int = 1) -> Span:
+        return self.source.expression_span(self.path, line, column)
+
+
+@dataclass
+class Function:
+    """A ruleset function: named parameters and a body expression, compiled on first use."""
+    name: str
+    params: list            # [(name, type)]
+    text: str
+    where: Where
+    fn: Fn | None = None
+    type: object = None
+    compiling: bool = False
+    failed: bool = False
+
+
+@dataclass
+class Symbols:
+    """Every name a ruleset defines, by kind; the compiler resolves names against these."""
+    options: dict = field(default_factory=dict)        # name -> type
+    game_vars: dict = field(default_factory=dict)
+    player_vars: dict = field(default_factory=dict)
+    team_vars: dict = field(default_factory=dict)
+    game_zones: set = field(default_factory=set)
+    player_zones: set = field(default_factory=set)
+    team_zones: set = field(default_factory=set)
+    card_attrs: dict = field(default_factory=dict)     # name -> type
+    card_ids: set = field(default_factory=set)
+    functions: dict = field(default_factory=dict)      # name -> Function
+    used: set = field(default_factory=set)             # (kind, name) seen in expressions
+
+
+GLOBALS = {
+    "players": (T.list_of(T.PLAYER), lambda g, env: g.players),
+    "num_players": (T.INT, lambda g, env: len(g.players)),
+    "all_cards": (T.list_of(T.CARD), lambda g, env: g.cards_in_play),
+    "teams": (T.list_of(T.TEAM), lambda g, env: g.teams),
+}
+CARD_BUILTIN_ATTRS = {"id": T.STR, "label": T.STR, "face_up": T.BOOL}
+PLAYER_ATTRS = {"seat": T.INT, "name": T.STR, "left": T.PLAYER, "right": T.PLAYER, "team": T.TEAM}
+TEAM_ATTRS = {"index": T.INT, "name": T.STR, "members": T.list_of(T.PLAYER)}
+MACROS = {"all", "any", "filter", "map", "count", "sum", "max", "min", "max_by", "min_by", "sort_by"}
+RESERVED = set(GLOBALS) | MACROS | set(BUILTINS) | {"and", "or", "not", "in", "true", "false"}
+
+
+class _Failed(Exception):
+    """Raised inside the compiler after an error was recorded, to skip the rest of a tree."""
+
+
+class Compiler:
+    """Turns expression strings into checked closures, collecting every error it finds."""
+
+    def __init__(self, symbols: Symbols, errors: Collector):
+        self.symbols = symbols
+        self.errors = errors
+
+    # -- entry points ------------------------------------------------------
+    def expression(self, text, where: Where, *, scope: dict | None = None, expect=None,
+                   effects: bool = False) -> tuple[Fn | None, object]:
+        """Compile one expression; returns (closure, type), or (None, None) after an error."""
+        tree = self._parse(text, where, "expression")
+        if tree is None:
+            return None, None
+        try:
+            fn, typ = _Pass(self, where, dict(scope or {}), effects).expr(tree.children[0])
+        except _Failed:
+            return None, None
+        if expect is not None and not T.assignable(typ, expect):
+            self.errors.error("type", f"expected {T.show(expect)} here, but this is {T.show(typ)}",
+                              where.span(*_pos(tree)))
+            return None, None
+        return fn, typ
+
+    def statements(self, text, where: Where, *, scope: dict | None = None) -> Fn | None:
+        """Compile effect statements (`a = 1; move(c, trick)`) into one closure."""
+        tree = self._parse(text, where, "statements")
+        if tree is None:
+            return None
+        compiled, ok = [], True
+        for stmt in tree.children:
+            try:
+                compiled.append(_Pass(self, where, dict(scope or {}), True).statement(stmt))
+            except _Failed:
+                ok = False
+        if not ok:
+            return None
+        if len(compiled) == 1:
+            return compiled[0]
+
+        def run_all(g, env):
+            for fn in compiled:
+                fn(g, env)
+        return run_all
+
+    def function(self, func: Function) -> tuple[Fn | None, object]:
+        """Compile a ruleset function's body once, on first use; a recursive call is an error."""
+        if func.fn is not None or func.failed:
+            return func.fn, func.type
+        if func.compiling:
+            return None, None
+        func.compiling = True
+        fn, typ = self.expression(func.text, func.where, scope=dict(func.params))
+        func.compiling = False
+        func.fn, func.type, func.failed = fn, typ, fn is None
+        return fn, typ
+
+    def _parse(self, text, where: Where, start: str):
+        if not isinstance(text, str):
+            text = _as_text(text)
+            if text is None:
+                self.errors.error("type", "expected an expression (a string) here", where.span())
+                return None
+        try:
+            return parse(text, start)
+        except ParseError as exc:
+            self.errors.error("syntax", exc.message, where.span(exc.line, exc.column))
+            return None
+
+
+def _as_text(value) -> str | None:
+    """Numbers and booleans written in YAML stand for themselves as expressions."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    return None
+
+
+def _pos(tree) -> tuple[int, int]:
+    if isinstance(tree, Token):
+        return tree.line or 1, tree.column or 1
+    meta = tree.meta
+    return (getattr(meta, "line", 1) or 1, getattr(meta, "column", 1) or 1)
+
+
+class _Pass:
+    """One walk over one tree: checks and compiles in a single pass."""
+
+    def __init__(self, compiler: Compiler, where: Where, scope: dict, effects: bool):
+        self.c = compiler
+        self.sym = compiler.symbols
+        self.where = where
+        self.scope = scope
+        self.effects = effects
+
+    # -- errors ------------------------------------------------------------
+    def span(self, node) -> Span:
+        return self.where.span(*_pos(node))
+
+    def fail(self, node, message: str, hint: str | None = None, code: str = "type"):
+        self.c.errors.error(code, message, self.span(node), hint)
+        raise _Failed
+
+    def guarded(self, node, fn: Fn) -> Fn:
+        """Wrap a closure whose evaluation may fail so the error names this position."""
+        span = self.span(node)
+
+        def run(g, env):
+            try:
+                return fn(g, env)
+            except EvalError as exc:
+                raise GameError(str(exc), span=span, phase=g.phase) from None
+        return run
+
+    # -- statements --------------------------------------------------------
+    def statement(self, node) -> Fn:
+        kind = node.data
+        if kind == "effect":
+            return self.effect(node)
+        target, value_node = node.children
+        value, vtype = self.expr(value_node)
+        setter, ttype = self.target(target)
+        if kind == "assign":
+            if not T.assignable(vtype, ttype):
+                self.fail(value_node, f"cannot assign {T.show(vtype)} to a {T.show(ttype)} variable")
+            return lambda g, env: setter(g, env, value(g, env))
+        if ttype != T.INT or vtype != T.INT:
+            op = "+=" if kind == "add_assign" else "-="
+            self.fail(value_node, f"'{op}' works on numbers, not {T.show(ttype)} and {T.show(vtype)}")
+        getter = self.target_getter(target)
+        if kind == "add_assign":
+            return lambda g, env: setter(g, env, getter(g, env) + value(g, env))
+        return lambda g, env: setter(g, env, getter(g, env) - value(g, env))
+
+    def target(self, node):
+        """A settable place: a game variable, or a player's or team's variable."""
+        if node.data == "target_name":
+            name = str(node.children[0])
+            if name in self.sym.game_vars:
+                self.sym.used.add(("var", name))
+                return (lambda g, env, v: g.set_var(name, v)), self.sym.game_vars[name]
+            if name in self.scope:
+                self.fail(node, f"'{name}' is bound by a loop or choice and cannot be assigned")
+            kind = self.kind_of(name)
+            if kind:
+                self.fail(node, f"'{name}' is {kind} and cannot be assigned; only variables can")
+            self.fail(node, f"unknown variable '{name}'",
+                      did_you_mean(name, self.sym.game_vars), code="unknown-name")
+        obj_node, attr = node.children
+        obj, otype = self.expr(obj_node)
+        attr = str(attr)
+        table = {T.PLAYER: self.sym.player_vars, T.TEAM: self.sym.team_vars}.get(otype)
+        if table is None:
+            self.fail(node, f"only player and team variables can be assigned, not a {T.show(otype)}'s '{attr}'")
+        if attr not in table:
+            self.fail(node, f"unknown {otype} variable '{attr}'", did_you_mean(attr, table),
+                      code="unknown-name")
+        self.sym.used.add(("var", attr))
+
+        def setter(g, env, v):
+            target = obj(g, env)
+            g.set_owner_var(target, attr, v)
+        return setter, table[attr]
+
+    def target_getter(self, node) -> Fn:
+        if node.data == "target_name":
+            name = str(node.children[0])
+            return lambda g, env: g.vars[name]
+        obj, _ = self.expr(node.children[0])
+        attr = str(node.children[1])
+        return lambda g, env: obj(g, env).vars[attr]
+
+    def effect(self, node) -> Fn:
+        name = str(node.children[0])
+        args = node.children[1].children if len(node.children) > 1 else []
+        verb = EFFECTS.get(name)
+        if verb is None:
+            if name in BUILTINS or name in self.sym.functions:
+                self.fail(node, f"'{name}' is a function, not an effect; its value would be thrown away")
+            self.fail(node, f"unknown effect '{name}'", did_you_mean(name, EFFECTS), code="unknown-name")
+        fns = self.check_args(node, name, verb.params, args)[0]
+        span = self.span(node)
+        impl = verb.fn
+
+        def run(g, env):
+            try:
+                impl(g, *[f(g, env) for f in fns])
+            except EvalError as exc:
+                raise GameError(f"{name}(): {exc}", span=span, phase=g.phase) from None
+        return run
+
+    # -- expressions -------------------------------------------------------
+    def expr(self, node) -> tuple[Fn, object]:
+        method = getattr(self, "x_" + node.data, None) if isinstance(node, Tree) else None
+        if method is None:  # pragma: no cover - every grammar alternative has a method
+            self.fail(node, f"unsupported expression '{getattr(node, 'data', node)}'")
+        return method(node)
+
+    def x_int(self, node):
+        value = int(node.children[0])
+        return (lambda g, env: value), T.INT
+
+    def x_string(self, node):
+        value = str(node.children[0])[1:-1]
+        return (lambda g, env: value), T.STR
+
+    def x_true(self, node):
+        return (lambda g, env: True), T.BOOL
+
+    def x_false(self, node):
+        return (lambda g, env: False), T.BOOL
+
+    def x_list(self, node):
+        items = [self.expr(child) for child in (node.children[0].children if node.children else [])]
+        if not items:
+            return (lambda g, env: []), T.ANY_LIST
+        first = items[0][1]
+        for (_, t), child in zip(items, node.children[0].children):
+            if not (T.assignable(t, first) and T.assignable(first, t)):
+                self.fail(child, f"a list holds one type: {T.show(first)} and {T.show(t)} are mixed")
+        fns = [f for f, _ in items]
+        return (lambda g, env: [f(g, env) for f in fns]), T.list_of(first)
+
+    def x_name(self, node):
+        name = str(node.children[0])
+        if name in self.scope:
+            return (lambda g, env: env[name]), self.scope[name]
+        if name in GLOBALS:
+            typ, fn = GLOBALS[name]
+            return fn, typ
+        sym = self.sym
+        if name in sym.options:
+            sym.used.add(("option", name))
+            return (lambda g, env: g.options[name]), sym.options[name]
+        if name in sym.game_vars:
+            sym.used.add(("var", name))
+            return (lambda g, env: g.vars[name]), sym.game_vars[name]
+        if name in sym.game_zones:
+            sym.used.add(("zone", name))
+            return (lambda g, env: g.zones[name]), T.ZONE
+        if name in sym.functions:
+            return self.call_function(node, name, [])
+        if name in sym.player_vars or name in sym.player_zones:
+            self.fail(node, f"'{name}' belongs to each player; write 'p.{name}' for a player p",
+                      code="unknown-name")
+        known = list(self.scope) + list(GLOBALS) + list(sym.options) + list(sym.game_vars) + \
+            list(sym.game_zones) + list(sym.functions)
+        self.fail(node, f"unknown name '{name}'", did_you_mean(name, known), code="unknown-name")
+
+    def kind_of(self, name: str) -> str | None:
+        sym = self.sym
+        for kind, table in (("an option", sym.options), ("a zone", sym.game_zones),
+                            ("a function", sym.functions), ("a builtin", GLOBALS)):
+            if name in table:
+                return kind
+        return None
+
+    def x_attr(self, node):
+        obj_node, attr_token = node.children
+        attr = str(attr_token)
+        obj, otype = self.expr(obj_node)
+        sym = self.sym
+        if otype == T.CARD:
+            if attr in sym.card_attrs:
+                return (lambda g, env: obj(g, env).attrs[attr]), sym.card_attrs[attr]
+            if attr in CARD_BUILTIN_ATTRS:
+                return (lambda g, env: getattr(obj(g, env), attr)), CARD_BUILTIN_ATTRS[attr]
+            if attr == "last_holder":
+                span = self.span(node)
+
+                def last_holder(g, env):
+                    card = obj(g, env)
+                    if card.last_holder is None:
+                        raise GameError(f"card {card.label} has not been held by any player", span=span,
+                                        phase=g.phase)
+                    return card.last_holder
+                return last_holder, T.PLAYER
+            known = list(sym.card_attrs) + list(CARD_BUILTIN_ATTRS) + ["last_holder"]
+            self.fail(attr_token, f"cards have no attribute '{attr}'", did_you_mean(attr, known),
+                      code="unknown-name")
+        if otype == T.PLAYER:
+            if attr in sym.player_vars:
+                sym.used.add(("var", attr))
+                return (lambda g, env: obj(g, env).vars[attr]), sym.player_vars[attr]
+            if attr in sym.player_zones:
+                sym.used.add(("zone", attr))
+                return (lambda g, env: obj(g, env).zones[attr]), T.ZONE
+            if attr == "left":
+                return (lambda g, env: g.players[(obj(g, env).seat + 1) % len(g.players)]), T.PLAYER
+            if attr == "right":
+                return (lambda g, env: g.players[(obj(g, env).seat - 1) % len(g.players)]), T.PLAYER
+            if attr == "team":
+                return self.guarded(node, lambda g, env: g.team_of(obj(g, env))), T.TEAM
+            if attr in PLAYER_ATTRS:
+                return (lambda g, env: getattr(obj(g, env), attr)), PLAYER_ATTRS[attr]
+            known = list(sym.player_vars) + list(sym.player_zones) + list(PLAYER_ATTRS)
+            self.fail(attr_token, f"players have no variable or zone '{attr}'", did_you_mean(attr, known),
+                      code="unknown-name")
+        if otype == T.TEAM:
+            if attr in sym.team_vars:
+                sym.used.add(("var", attr))
+                return (lambda g, env: obj(g, env).vars[attr]), sym.team_vars[attr]
+            if attr in sym.team_zones:
+                sym.used.add(("zone", attr))
+                return (lambda g, env: obj(g, env).zones[attr]), T.ZONE
+            if attr in TEAM_ATTRS:
+                return (lambda g, env: getattr(obj(g, env), attr)), TEAM_ATTRS[attr]
+            known = list(sym.team_vars) + list(sym.team_zones) + list(TEAM_ATTRS)
+            self.fail(attr_token, f"teams have no variable or zone '{attr}'", did_you_mean(attr, known),
+                      code="unknown-name")
+        if otype is None:
+            raise _Failed
+        hint = "call it as a method: x.f()" if attr in BUILTINS or attr in sym.functions else None
+        self.fail(attr_token, f"a {T.show(otype)} has no attribute '{attr}'", hint)
+
+    def x_index(self, node):
+        obj, otype = self.expr(node.children[0])
+        idx, itype = self.expr(node.children[1])
+        if not T.is_list(otype):
+            self.fail(node, f"only lists can be indexed, not {T.show(otype)}")
+        if itype != T.INT:
+            self.fail(node.children[1], f"a list index must be a number, not {T.show(itype)}")
+
+        def index(g, env):
+            items = obj(g, env)
+            items = items.cards if hasattr(items, "cards") else items
+            i = idx(g, env)
+            if not -len(items) <= i < len(items):
+                raise EvalError(f"index {i} is outside a list of {len(items)}")
+            return items[i]
+        return self.guarded(node, index), T.item_type(otype)
+
+    def x_neg(self, node):
+        fn, t = self.expr(node.children[0])
+        if t != T.INT:
+            self.fail(node, f"'-' needs a number, not {T.show(t)}")
+        return (lambda g, env: -fn(g, env)), T.INT
+
+    def x_not_(self, node):
+        fn, t = self.expr(node.children[0])
+        self.need_bool(node.children[0], t, "'not'")
+        return (lambda g, env: not fn(g, env)), T.BOOL
+
+    def need_bool(self, node, t, what: str):
+        if t != T.BOOL and t is not None:
+            self.fail(node, f"{what} needs true or false, not {T.show(t)} (there is no truthiness)")
+
+    def x_and_(self, node):
+        (a, ta), (b, tb) = self.expr(node.children[0]), self.expr(node.children[1])
+        self.need_bool(node.children[0], ta, "'and'")
+        self.need_bool(node.children[1], tb, "'and'")
+        return (lambda g, env: a(g, env) and b(g, env)), T.BOOL
+
+    def x_or_(self, node):
+        (a, ta), (b, tb) = self.expr(node.children[0]), self.expr(node.children[1])
+        self.need_bool(node.children[0], ta, "'or'")
+        self.need_bool(node.children[1], tb, "'or'")
+        return (lambda g, env: a(g, env) or b(g, env)), T.BOOL
+
+    def x_cond(self, node):
+        (c, tc), (a, ta), (b, tb) = (self.expr(n) for n in node.children)
+        self.need_bool(node.children[0], tc, "a condition before '?'")
+        if not (T.assignable(ta, tb) or T.assignable(tb, ta)):
+            self.fail(node.children[2], f"both branches of '? :' must have one type, not "
+                      f"{T.show(ta)} and {T.show(tb)}")
+        typ = ta if tb is None or tb == T.ANY_LIST else tb if ta == T.ANY_LIST else ta
+        if typ == T.ZONE and tb != T.ZONE:
+            typ = tb
+        return (lambda g, env: a(g, env) if c(g, env) else b(g, env)), typ
+
+    def arith(self, node, op: str, fn2):
+        (a, ta), (b, tb) = self.expr(node.children[0]), self.expr(node.children[1])
+        if op == "+" and T.is_list(ta) and T.is_list(tb):
+            if not (T.assignable(T.item_type(ta), T.item_type(tb)) or T.assignable(T.item_type(tb), T.item_type(ta))):
+                self.fail(node, f"cannot join {T.show(ta)} and {T.show(tb)}")
+            item = T.item_type(ta) or T.item_type(tb)
+
+            def join(g, env):
+                x, y = a(g, env), b(g, env)
+                return list(x.cards if hasattr(x, "cards") else x) + list(y.cards if hasattr(y, "cards") else y)
+            return join, T.list_of(item)
+        if op == "+" and ta == T.STR and tb == T.STR:
+            return (lambda g, env: a(g, env) + b(g, env)), T.STR
+        if ta != T.INT or tb != T.INT:
+            self.fail(node, f"'{op}' needs two numbers, not {T.show(ta)} and {T.show(tb)}")
+        if op in "/%":
+            def divide(g, env):
+                y = b(g, env)
+                if y == 0:
+                    raise EvalError("division by zero")
+                return fn2(a(g, env), y)
+            return self.guarded(node, divide), T.INT
+        return (lambda g, env: fn2(a(g, env), b(g, env))), T.INT
+
+    def x_add(self, node):
+        return self.arith(node, "+", lambda x, y: x + y)
+
+    def x_sub(self, node):
+        return self.arith(node, "-", lambda x, y: x - y)
+
+    def x_mul(self, node):
+        return self.arith(node, "*", lambda x, y: x * y)
+
+    def x_div(self, node):
+        return self.arith(node, "/", lambda x, y: x // y)
+
+    def x_mod(self, node):
+        return self.arith(node, "%", lambda x, y: x % y)
+
+    def x_compare(self, node):
+        left, op, right = node.children
+        (a, ta), (b, tb) = self.expr(left), self.expr(right)
+        op = str(op)
+        if op in ("==", "!="):
+            if not (T.assignable(ta, tb) or T.assignable(tb, ta)) or (ta == T.ZONE) != (tb == T.ZONE):
+                self.fail(node, f"cannot compare {T.show(ta)} with {T.show(tb)}",
+                          "compare a card's attribute, e.g. c.rank == 12" if T.CARD in (ta, tb) else None)
+            if ta in (T.CARD, T.PLAYER, T.TEAM, T.ZONE):  # identity: fast and exact
+                if op == "==":
+                    return (lambda g, env: a(g, env) is b(g, env)), T.BOOL
+                return (lambda g, env: a(g, env) is not b(g, env)), T.BOOL
+            if op == "==":
+                return (lambda g, env: a(g, env) == b(g, env)), T.BOOL
+            return (lambda g, env: a(g, env) != b(g, env)), T.BOOL
+        numeric = (ta == T.INT and tb == T.INT) or (ta == tb == T.list_of(T.INT)) or \
+            (T.is_list(ta) and T.is_list(tb) and T.INT in (T.item_type(ta), T.item_type(tb))
+             and None in (T.item_type(ta), T.item_type(tb)))
+        if not numeric:
+            self.fail(node, f"'{op}' compares numbers (or lists of numbers), not {T.show(ta)} and {T.show(tb)}")
+        ops = {"<": lambda x, y: x < y, "<=": lambda x, y: x <= y,
+               ">": lambda x, y: x > y, ">=": lambda x, y: x >= y}
+        f = ops[op]
+        return (lambda g, env: f(a(g, env), b(g, env))), T.BOOL
+
+    def x_in_(self, node, negate: bool = False):
+        (a, ta), (b, tb) = self.expr(node.children[0]), self.expr(node.children[1])
+        if not T.is_list(tb):
+            self.fail(node.children[1], f"'in' needs a list on its right, not {T.show(tb)}")
+        if not T.assignable(ta, T.item_type(tb)):
+            self.fail(node, f"cannot look for a {T.show(ta)} in a {T.show(tb)}")
+        if tb == T.ZONE:
+            def contains(g, env):
+                card = a(g, env)
+                return card.zone is b(g, env)
+        elif ta in (T.CARD, T.PLAYER, T.TEAM):
+            def contains(g, env):
+                x = a(g, env)
+                return any(item is x for item in b(g, env))
+        else:
+            def contains(g, env):
+                return a(g, env) in b(g, env)
+        if negate:
+            return (lambda g, env: not contains(g, env)), T.BOOL
+        return contains, T.BOOL
+
+    def x_not_in(self, node):
+        return self.x_in_(node, negate=True)
+
+    # -- calls ---------------------------------------------------------------
+    def x_call(self, node):
+        name = str(node.children[0])
+        args = node.children[1].children if len(node.children) > 1 else []
+        return self.call(node, name, list(args))
+
+    def x_method(self, node):
+        obj_node, name_token = node.children[0], node.children[1]
+        name = str(name_token)
+        args = node.children[2].children if len(node.children) > 2 else []
+        if name in MACROS and args and isinstance(args[0], Tree) and args[0].data == "name":
+            return self.macro(node, name, obj_node, args)
+        return self.call(node, name, [obj_node] + list(args))
+
+    def call(self, node, name: str, args: list):
+        if name in self.sym.functions:
+            return self.call_function(node, name, args)
+        if name in BUILTINS:
+            return self.call_builtin(node, BUILTINS[name], args)
+        if name in EFFECTS:
+            self.fail(node, f"'{name}' is an effect; effects are statements of their own, not values")
+        if name in MACROS:
+            self.fail(node, f"'{name}' is written as a method with a name for each item: "
+                      f"xs.{name}(x, ...)")
+        self.fail(node, f"unknown function '{name}'",
+                  did_you_mean(name, list(BUILTINS) + list(self.sym.functions) + list(MACROS)),
+                  code="unknown-name")
+
+    def check_args(self, node, name: str, params: list, args: list):
+        if len(args) != len(params):
+            wanted = ", ".join(f"{p}: {T.show_union(t)}" for p, t in params)
+            self.fail(node, f"{name}() takes {len(params)} argument{'s' * (len(params) != 1)} "
+                      f"({wanted}), not {len(args)}", code="arity")
+        bindings: dict = {}
+        fns = []
+        for (pname, ptype), arg in zip(params, args):
+            fn, atype = self.expr(arg)
+            if not T.unify(atype, ptype, bindings):
+                self.fail(arg, f"argument '{pname}' of {name}() must be {T.show_union(T.substitute(ptype, bindings) if not isinstance(ptype, frozenset) else ptype)}, "
+                          f"not {T.show(atype)}")
+            fns.append(fn)
+        return fns, bindings
+
+    def call_builtin(self, node, b, args):
+        if not b.pure and not self.effects:
+            self.fail(node, f"{b.name}() draws at random, so it may only be used in effects, not in conditions")
+        fns, bindings = self.check_args(node, b.name, b.params, args)
+        impl = b.fn
+        result = T.substitute(b.result, bindings)
+        if b.name == "card" and isinstance(args[0], Tree) and args[0].data == "string":
+            literal = str(args[0].children[0])[1:-1]
+            if literal not in self.sym.card_ids:
+                self.fail(args[0], f"no card with id '{literal}' in the deck",
+                          did_you_mean(literal, self.sym.card_ids), code="unknown-name")
+        if len(fns) == 1:
+            (f0,) = fns
+            fn = lambda g, env: impl(g, f0(g, env))  # noqa: E731
+        elif len(fns) == 2:
+            f0, f1 = fns
+            fn = lambda g, env: impl(g, f0(g, env), f1(g, env))  # noqa: E731
+        else:
+            fn = lambda g, env: impl(g, *[f(g, env) for f in fns])  # noqa: E731
+        return (self.guarded(node, fn) if b.may_fail else fn), result
+
+    def call_function(self, node, name: str, args: list):
+        func = self.sym.functions[name]
+        self.sym.used.add(("function", name))
+        if func.compiling:
+            self.fail(node, f"function '{name}' calls itself; functions may not be recursive "
+                      "(so that every expression terminates)", code="recursion")
+        body, result = self.c.function(func)
+        if body is None:
+            raise _Failed
+        fns, _ = self.check_args(node, name, func.params, args)
+        names = [p for p, _ in func.params]
+        if not fns:
+            return (lambda g, env: body(g, {})), result
+        if len(fns) == 1:
+            (n0,), (f0,) = names, fns
+            return (lambda g, env: body(g, {n0: f0(g, env)})), result
+
+        def call(g, env):
+            return body(g, {n: f(g, env) for n, f in zip(names, fns)})
+        return call, result
+
+    def macro(self, node, name: str, obj_node, args):
+        if len(args) != 2:
+            self.fail(node, f"xs.{name}(x, ...) takes a name for each item and one expression", code="arity")
+        items, itype = self.expr(obj_node)
+        if not T.is_list(itype):
+            self.fail(obj_node, f".{name}() works on a list, not {T.show(itype)}")
+        var = str(args[0].children[0])
+        if var in self.sym.functions or var in GLOBALS:
+            self.fail(args[0], f"'{var}' is already a name in this ruleset; pick another name for the item")
+        saved = self.scope.get(var)
+        self.scope[var] = T.item_type(itype)
+        try:
+            body, btype = self.expr(args[1])
+        finally:
+            if saved is None:
+                self.scope.pop(var, None)
+            else:
+                self.scope[var] = saved
+        return _MACRO_BUILDERS[name](self, node, args[1], var, items, body, T.item_type(itype), btype)
+
+
+def _seq(items, g, env):
+    value = items(g, env)
+    return value.cards if hasattr(value, "cards") else value
+
+
+def _m_all(p, node, bnode, var, items, body, it, bt):
+    p.need_bool(bnode, bt, ".all()")
+
+    def run(g, env):
+        e = dict(env)
+        for x in _seq(items, g, env):
+            e[var] = x
+            if not body(g, e):
+                return False
+        return True
+    return run, T.BOOL
+
+
+def _m_any(p, node, bnode, var, items, body, it, bt):
+    p.need_bool(bnode, bt, ".any()")
+
+    def run(g, env):
+        e = dict(env)
+        for x in _seq(items, g, env):
+            e[var] = x
+            if body(g, e):
+                return True
+        return False
+    return run, T.BOOL
+
+
+def _m_filter(p, node, bnode, var, items, body, it, bt):
+    p.need_bool(bnode, bt, ".filter()")
+
+    def run(g, env):
+        e = dict(env)
+        out = []
+        for x in _seq(items, g, env):
+            e[var] = x
+            if body(g, e):
+                out.append(x)
+        return out
+    return run, T.list_of(it)
+
+
+def _m_count(p, node, bnode, var, items, body, it, bt):
+    p.need_bool(bnode, bt, ".count()")
+
+    def run(g, env):
+        e = dict(env)
+        n = 0
+        for x in _seq(items, g, env):
+            e[var] = x
+            if body(g, e):
+                n += 1
+        return n
+    return run, T.INT
+
+
+def _m_map(p, node, bnode, var, items, body, it, bt):
+    def run(g, env):
+        e = dict(env)
+        out = []
+        for x in _seq(items, g, env):
+            e[var] = x
+            out.append(body(g, e))
+        return out
+    return run, T.list_of(bt)
+
+
+def _m_sum(p, node, bnode, var, items, body, it, bt):
+    if bt != T.INT:
+        p.fail(bnode, f".sum() adds numbers, not {T.show(bt)}")
+
+    def run(g, env):
+        e = dict(env)
+        total = 0
+        for x in _seq(items, g, env):
+            e[var] = x
+            total += body(g, e)
+        return total
+    return run, T.INT
+
+
+def _numeric_key(p, bnode, bt, name):
+    if bt != T.INT and bt != T.list_of(T.INT):
+        p.fail(bnode, f".{name}() needs a number (or a list of numbers) for each item, not {T.show(bt)}")
+
+
+def _extreme(p, node, bnode, var, items, body, it, bt, name, pick_max, by):
+    _numeric_key(p, bnode, bt, name)
+
+    def run(g, env):
+        e = dict(env)
+        best = best_key = None
+        for x in _seq(items, g, env):
+            e[var] = x
+            key = body(g, e)
+            if best_key is None or (key > best_key if pick_max else key < best_key):
+                best, best_key = x, key
+        if best_key is None:
+            raise EvalError(f".{name}() of an empty list")
+        return best if by else best_key
+    return p.guarded(node, run), (it if by else bt)
+
+
+def _m_sort_by(p, node, bnode, var, items, body, it, bt):
+    _numeric_key(p, bnode, bt, "sort_by")
+
+    def run(g, env):
+        e = dict(env)
+        keyed = []
+        for x in _seq(items, g, env):
+            e[var] = x
+            keyed.append((body(g, e), len(keyed), x))
+        keyed.sort(key=lambda k: (k[0], k[1]))
+        return [x for _, _, x in keyed]
+    return run, T.list_of(it)
+
+
+_MACRO_BUILDERS = {
+    "all": _m_all, "any": _m_any, "filter": _m_filter, "count": _m_count, "map": _m_map,
+    "sum": _m_sum, "sort_by": _m_sort_by,
+    "max": lambda *a: _extreme(*a, "max", True, False),
+    "min": lambda *a: _extreme(*a, "min", False, False),
+    "max_by": lambda *a: _extreme(*a, "max_by", True, True),
+    "min_by": lambda *a: _extreme(*a, "min_by", False, True),
+}
+
+MACRO_DOCS = {
+    "all": "xs.all(x, cond): true when cond holds for every item (true for an empty list)",
+    "any": "xs.any(x, cond): true when cond holds for at least one item",
+    "filter": "xs.filter(x, cond): the items for which cond holds, in order",
+    "map": "xs.map(x, expr): the value of expr for each item",
+    "count": "xs.count(x, cond): how many items satisfy cond",
+    "sum": "xs.sum(x, expr): the total of a number computed for each item",
+    "max": "xs.max(x, key): the largest key (an error on an empty list)",
+    "min": "xs.min(x, key): the smallest key (an error on an empty list)",
+    "max_by": "xs.max_by(x, key): the first item with the largest key",
+    "min_by": "xs.min_by(x, key): the first item with the smallest key",
+    "sort_by": "xs.sort_by(x, key): the items in ascending order of key (stable)",
+}

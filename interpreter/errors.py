@@ -1,0 +1,89 @@
+"""Errors as objects: a stable code, a message, a span and a hint. The library never prints."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+import difflib
+
+
+@dataclass(frozen=True)
+class Span:
+    """A position in a source file; line and column count from 1."""
+    file: str
+    line: int
+    column: int
+    end_column: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass
+class Diagnostic:
+    """One problem found in a ruleset: `error` stops it from running, `warning` does not."""
+    code: str
+    message: str
+    span: Span | None = None
+    hint: str | None = None
+    severity: str = "error"
+
+    def to_json(self) -> dict:
+        data = {"severity": self.severity, "code": self.code, "message": self.message}
+        if self.span:
+            data.update(file=self.span.file, line=self.span.line, column=self.span.column)
+        if self.hint:
+            data["hint"] = self.hint
+        return data
+
+
+class RulesetError(Exception):
+    """A ruleset that cannot be loaded; carries every diagnostic found, not only the first."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = diagnostics
+        first = diagnostics[0] if diagnostics else None
+        super().__init__(f"{first.span}: {first.message}" if first and first.span else
+                         (first.message if first else "invalid ruleset"))
+
+
+class GameError(Exception):
+    """A ruleset that failed while running: no legal decision, a step limit, a bad value."""
+
+    def __init__(self, message: str, *, span: Span | None = None, phase: str | None = None,
+                 code: str = "runtime"):
+        self.code = code
+        self.span = span
+        self.phase = phase
+        self.message = message
+        where = f"{span}: " if span else ""
+        during = f" (in phase '{phase}')" if phase else ""
+        super().__init__(f"{where}{message}{during}")
+
+
+def did_you_mean(name: str, candidates) -> str | None:
+    """A 'did you mean' hint for a misspelt name, or None when nothing is close."""
+    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    if not close:
+        lowered = {c.lower(): c for c in candidates}
+        if name.lower() in lowered:
+            close = [lowered[name.lower()]]
+    return f"did you mean '{close[0]}'?" if close else None
+
+
+@dataclass
+class Collector:
+    """Collects diagnostics during one load so that all of a file's errors are reported at once."""
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def error(self, code: str, message: str, span: Span | None, hint: str | None = None) -> None:
+        self.diagnostics.append(Diagnostic(code, message, span, hint))
+
+    def warning(self, code: str, message: str, span: Span | None, hint: str | None = None) -> None:
+        self.diagnostics.append(Diagnostic(code, message, span, hint, "warning"))
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    def raise_if_errors(self) -> None:
+        if self.errors:
+            raise RulesetError(self.diagnostics)

@@ -1,0 +1,102 @@
+"""Parses expression and statement strings with the Lark grammar in `grammar/`.
+
+Parsing happens once, when a ruleset loads. Lark's errors become one sentence in the
+author's words ("expected a value, found 'and'") with the position inside the string.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+GRAMMAR = Path(__file__).resolve().parent.parent / "grammar" / "expressions.lark"
+
+FRIENDLY = {
+    "NAME": "a name", "INT": "a number", "STRING": "a string", "LPAR": "'('", "RPAR": "')'",
+    "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "DOT": "'.'", "MINUS": "'-'", "PLUS": "'+'",
+    "STAR": "'*'", "SLASH": "'/'", "PERCENT": "'%'", "QMARK": "'?'", "COLON": "':'",
+    "COMPARE": "a comparison", "AND": "'and'", "OR": "'or'", "NOT": "'not'", "IN": "'in'",
+    "TRUE": "'true'", "FALSE": "'false'", "SEMICOLON": "';'", "EQUAL": "'='",
+    "$END": "the end of the expression", "__ANON_0": "'+='", "__ANON_1": "'-='",
+}
+_VALUE_STARTS = {"NAME", "INT", "STRING", "LPAR", "LSQB", "MINUS", "NOT", "TRUE", "FALSE"}
+
+
+class ParseError(Exception):
+    """A syntax error at (line, column) inside the expression string, both from 1."""
+
+    def __init__(self, message: str, line: int, column: int):
+        super().__init__(message)
+        self.message, self.line, self.column = message, line, column
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr",
+                start=["expression", "statements"], propagate_positions=True,
+                maybe_placeholders=False)
+
+
+@lru_cache(maxsize=4096)
+def parse(text: str, start: str = "expression") -> Tree:
+    """Parse an expression (`start='expression'`) or effect statements (`'statements'`)."""
+    try:
+        return parser().parse(text, start=start)
+    except UnexpectedInput as exc:
+        raise _friendly(exc, text, start) from None
+
+
+def _describe_expected(expected) -> str:
+    names = {name for name in expected if not name.startswith("__ANON") or name in FRIENDLY}
+    if names & _VALUE_STARTS and len(names & _VALUE_STARTS) >= 3:
+        names = (names - _VALUE_STARTS) | {"VALUE"}
+    words = sorted(FRIENDLY.get(n, "a value" if n == "VALUE" else n.lower()) for n in names)
+    if not words:
+        return "something else"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _friendly(exc: UnexpectedInput, text: str, start: str) -> ParseError:
+    line = getattr(exc, "line", 1) or 1
+    column = getattr(exc, "column", 1) or 1
+    if isinstance(exc, UnexpectedToken):
+        token = exc.token
+        found = "the end of the expression" if token.type == "$END" else f"'{token}'"
+        if token.type == "$END":
+            line, column = _end_position(text)
+        prev = [t.type for t in (exc.token_history or [])]
+        if token.type == "COMPARE" and prev and _follows_comparison(text, token):
+            return ParseError("comparisons cannot be chained; join them with 'and'", line, column)
+        if token.type == "EQUAL" or (token.type == "__ANON_0" and start == "expression"):
+            return ParseError(f"unexpected {found}: write '==' to compare; assignments belong in effects",
+                              line, column)
+        return ParseError(f"expected {_describe_expected(exc.expected)}, found {found}", line, column)
+    if isinstance(exc, UnexpectedCharacters):
+        char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
+        hint = ""
+        if char == "&":
+            hint = " (write 'and')"
+        elif char == "|":
+            hint = " (write 'or')"
+        elif char == "!":
+            hint = " (write 'not', or '!=' to compare)"
+        elif char in "'\"":
+            hint = " (a string is not closed)"
+        return ParseError(f"unexpected character '{char}'{hint}", line, column)
+    if isinstance(exc, UnexpectedEOF):
+        line, column = _end_position(text)
+        return ParseError(f"the expression ends too early; expected {_describe_expected(exc.expected)}",
+                          line, column)
+    return ParseError(str(exc), line, column)  # pragma: no cover - lark has no other kinds
+
+
+def _follows_comparison(text: str, token) -> bool:
+    """Whether a comparison operator at `token` follows another comparison (a < b < c)."""
+    before = text[: token.start_pos]
+    return any(op in before for op in ("<", ">", "==", "!="))
+
+
+def _end_position(text: str) -> tuple[int, int]:
+    lines = text.rstrip().split("\n")
+    return len(lines), len(lines[-1]) + 1

@@ -1,0 +1,538 @@
+"""Compiles the steps of `flow:`, `procedures:` and `then:` lists into runnable Python.
+
+A step is either a string of effect statements or a mapping with one step keyword
+(`if`, `while`, `repeat`, `for_each`, `call`, `phase`, `choose`). Steps that can ask a player
+for a decision compile to generators that yield a `Request`; the game sends the chosen value
+back. Steps that cannot are plain functions, which keeps random playouts fast.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from . import types as T
+from .compiler import Compiler, Where
+from .errors import Collector, GameError, Span, did_you_mean
+
+STEP_KEYS = {
+    "if": {"if", "then", "else"},
+    "while": {"while", "do"},
+    "repeat": {"repeat", "until"},
+    "for_each": {"for_each", "in", "do", "simultaneous"},
+    "call": {"call", "with"},
+    "phase": {"phase", "do"},
+    "choose": {"choose", "player", "from", "where", "count", "min", "max", "actions", "as",
+               "prompt", "then", "if_none", "label"},
+}
+CHOICE_KINDS = ("card", "cards", "player", "value", "number", "action")
+ACTION_KEYS = {"if", "label", "do"}
+
+
+@dataclass
+class Request:
+    """What the flow asks of one player; the game turns it into a public `Decision`."""
+    player: object
+    kind: str
+    options: list            # the legal values (for a number: the legal range as a list)
+    prompt: str
+    span: Span
+    labels: list | None = None   # readable labels for action choices
+    private: bool = False        # a simultaneous choice: others do not see it until revealed
+    step: int = 1                # for multi-card choices: which pick of `of`
+    of: int = 1
+
+
+@dataclass
+class Step:
+    """A compiled step: `run(g, env)`; `yields` says whether it is a generator function."""
+    run: Callable
+    yields: bool
+    span: Span
+
+
+@dataclass
+class Procedure:
+    name: str
+    steps: list | None = None
+    raw: object = None
+    where: Where | None = None
+    compiling: bool = False
+    params: dict = field(default_factory=dict)
+
+    @property
+    def yields(self) -> bool:
+        return bool(self.steps) and any(s.yields for s in self.steps)
+
+
+class FlowCompiler:
+    """Compiles step lists, reporting every malformed step with its position."""
+
+    def __init__(self, compiler: Compiler, procedures: dict[str, Procedure], errors: Collector):
+        self.c = compiler
+        self.procedures = procedures
+        self.errors = errors
+
+    # -- lists -------------------------------------------------------------
+    def steps(self, raw, where: Where, scope: dict, *, allow_choices: bool = True) -> list[Step]:
+        if raw is None:
+            return []
+        single = isinstance(raw, (str, dict))
+        if single:
+            raw = [raw]
+        if not isinstance(raw, list):
+            self.errors.error("type", "expected a list of steps here", where.span())
+            return []
+        out = []
+        for i, item in enumerate(raw):
+            step = self.step(item, where if single else Where(where.source, where.path + (i,)),
+                             scope, allow_choices)
+            if step is not None:
+                out.append(step)
+        return out
+
+    def step(self, raw, where: Where, scope: dict, allow_choices: bool) -> Step | None:
+        span = where.source.span(where.path)
+        if isinstance(raw, str):
+            fn = self.c.statements(raw, where, scope=scope)
+            return Step(_counted(fn, span), False, span) if fn else None
+        if not isinstance(raw, dict):
+            self.errors.error("type", "a step is a string of effects or a mapping such as "
+                              "'if:', 'for_each:' or 'choose:'", span)
+            return None
+        kind = next((k for k in STEP_KEYS if k in raw), None)
+        if kind is None:
+            first = next(iter(raw), "")
+            self.errors.error("unknown-key", f"unknown step '{first}'", where.source.span(where.path + (first,), key=True),
+                              did_you_mean(str(first), STEP_KEYS) or "a step starts with one of: " + ", ".join(STEP_KEYS))
+            return None
+        for key in raw:
+            if key not in STEP_KEYS[kind]:
+                self.errors.error("unknown-key", f"unknown key '{key}' in a '{kind}' step",
+                                  where.source.span(where.path + (key,), key=True),
+                                  did_you_mean(str(key), STEP_KEYS[kind]))
+        return getattr(self, "s_" + kind)(raw, where, scope, allow_choices, span)
+
+    def sub(self, where: Where, key) -> Where:
+        return Where(where.source, where.path + (key,))
+
+    def cond(self, raw, where: Where, key: str, scope: dict):
+        fn, _ = self.c.expression(raw.get(key), self.sub(where, key), scope=scope, expect=T.BOOL)
+        return fn
+
+    # -- step kinds ----------------------------------------------------------
+    def s_if(self, raw, where, scope, allow, span):
+        test = self.cond(raw, where, "if", scope)
+        then = self.steps(raw.get("then"), self.sub(where, "then"), scope, allow_choices=allow)
+        other = self.steps(raw.get("else"), self.sub(where, "else"), scope, allow_choices=allow)
+        if "then" not in raw:
+            self.errors.error("missing-key", "an 'if' step needs 'then:'", span)
+        if test is None:
+            return None
+        if any(s.yields for s in then + other):
+            def run_if(g, env):
+                g.tick(span)
+                yield from _run_steps(then if test(g, env) else other, g, env)
+            return Step(run_if, True, span)
+
+        def run_if_plain(g, env):
+            g.tick(span)
+            for s in (then if test(g, env) else other):
+                s.run(g, env)
+        return Step(run_if_plain, False, span)
+
+    def s_while(self, raw, where, scope, allow, span):
+        test = self.cond(raw, where, "while", scope)
+        body = self.steps(raw.get("do"), self.sub(where, "do"), scope, allow_choices=allow)
+        if test is None:
+            return None
+        return self._loop(lambda g, env: not test(g, env), body, span, check_first=True)
+
+    def s_repeat(self, raw, where, scope, allow, span):
+        body = self.steps(raw.get("repeat"), self.sub(where, "repeat"), scope, allow_choices=allow)
+        if "until" not in raw:
+            self.errors.error("missing-key", "a 'repeat' step needs 'until:' (a condition that ends it)", span)
+            return None
+        test = self.cond(raw, where, "until", scope)
+        if test is None:
+            return None
+        return self._loop(test, body, span, check_first=False)
+
+    def _loop(self, done, body, span, *, check_first: bool) -> Step:
+        if any(s.yields for s in body):
+            def run_loop(g, env):
+                if check_first and done(g, env):
+                    return
+                while True:
+                    g.tick(span)
+                    yield from _run_steps(body, g, env)
+                    if done(g, env):
+                        return
+            return Step(run_loop, True, span)
+
+        def run_plain(g, env):
+            if check_first and done(g, env):
+                return
+            while True:
+                g.tick(span)
+                for s in body:
+                    s.run(g, env)
+                if done(g, env):
+                    return
+        return Step(run_plain, False, span)
+
+    def s_for_each(self, raw, where, scope, allow, span):
+        name = raw.get("for_each")
+        if not isinstance(name, str) or not name.isidentifier():
+            self.errors.error("type", "'for_each' names the loop variable, e.g. 'for_each: p'",
+                              where.source.span(where.path + ("for_each",)))
+            return None
+        if "in" not in raw:
+            self.errors.error("missing-key", "a 'for_each' step needs 'in:' (the list to go through)", span)
+            return None
+        items, itype = self.c.expression(raw["in"], self.sub(where, "in"), scope=scope)
+        if items is not None and not T.is_list(itype):
+            self.errors.error("type", f"'in' must be a list, not {T.show(itype)}",
+                              where.source.span(where.path + ("in",)))
+            return None
+        inner = dict(scope)
+        inner[name] = T.item_type(itype) if itype else None
+        simultaneous = raw.get("simultaneous", False)
+        if simultaneous is True:
+            return self._simultaneous(raw, where, inner, name, items, span)
+        body = self.steps(raw.get("do"), self.sub(where, "do"), inner, allow_choices=allow)
+        if items is None:
+            return None
+
+        def values(g, env):
+            value = items(g, env)
+            return list(value.cards) if hasattr(value, "cards") else list(value)
+
+        if any(s.yields for s in body):
+            def run_each(g, env):
+                e = dict(env)
+                for x in values(g, env):
+                    g.tick(span)
+                    e[name] = x
+                    yield from _run_steps(body, g, e)
+            return Step(run_each, True, span)
+
+        def run_each_plain(g, env):
+            e = dict(env)
+            for x in values(g, env):
+                g.tick(span)
+                e[name] = x
+                for s in body:
+                    s.run(g, e)
+        return Step(run_each_plain, False, span)
+
+    def _simultaneous(self, raw, where, inner, name, items, span):
+        """Every player chooses before any choice takes effect or is seen by others."""
+        body = raw.get("do")
+        body = body[0] if isinstance(body, list) and len(body) == 1 else body
+        if not (isinstance(body, dict) and "choose" in body):
+            self.errors.error("simultaneous", "a simultaneous 'for_each' must hold exactly one 'choose' step "
+                              "(its 'then' runs for everyone after all have chosen)", span)
+            return None
+        body_where = self.sub(where, "do")
+        if isinstance(raw.get("do"), list):
+            body_where = self.sub(body_where, 0)
+        choose = self.choice(body, body_where, inner, span, private=True)
+        if choose is None or items is None:
+            return None
+        ask, then, bind = choose
+
+        def run_simultaneous(g, env):
+            players = list(items(g, env))
+            chosen = []
+            for x in players:
+                g.tick(span)
+                e = dict(env)
+                e[name] = x
+                value = yield from ask(g, e)
+                chosen.append((e, value))
+            g.reveal_choices()
+            for e, value in chosen:
+                if value is _NONE:
+                    continue
+                e[bind] = value
+                yield from _run_steps(then, g, e)
+        return Step(run_simultaneous, True, span)
+
+    def s_call(self, raw, where, scope, allow, span):
+        name = raw.get("call")
+        proc = self.procedures.get(name) if isinstance(name, str) else None
+        if proc is None:
+            self.errors.error("unknown-name", f"unknown procedure '{name}'",
+                              where.source.span(where.path + ("call",)), did_you_mean(str(name), self.procedures))
+            return None
+        args = raw.get("with") or {}
+        if not isinstance(args, dict):
+            self.errors.error("type", "'with' maps parameter names to expressions",
+                              where.source.span(where.path + ("with",)))
+            return None
+        arg_fns = {}
+        for key, text in args.items():
+            if key not in proc.params:
+                self.errors.error("unknown-name", f"procedure '{name}' has no parameter '{key}'",
+                                  where.source.span(where.path + ("with", key), key=True),
+                                  did_you_mean(key, proc.params))
+                continue
+            fn, _ = self.c.expression(text, self.sub(self.sub(where, "with"), key), scope=scope,
+                                      expect=proc.params[key])
+            if fn:
+                arg_fns[key] = fn
+        missing = set(proc.params) - set(args)
+        if missing:
+            self.errors.error("missing-key", f"procedure '{name}' needs {', '.join(sorted(missing))} in 'with:'", span)
+        self.compile_procedure(proc)
+        if proc.steps is None:
+            return None
+        if not allow and proc.yields:
+            self.errors.error("choice-not-allowed", f"procedure '{name}' asks players to choose, "
+                              "which is not allowed here (triggers run without decisions)", span)
+        if proc.yields:
+            def run_call(g, env):
+                e = {k: f(g, env) for k, f in arg_fns.items()}
+                yield from _run_steps(proc.steps, g, e)
+            return Step(run_call, True, span)
+
+        def run_call_plain(g, env):
+            e = {k: f(g, env) for k, f in arg_fns.items()}
+            for s in proc.steps:
+                s.run(g, e)
+        return Step(run_call_plain, False, span)
+
+    def compile_procedure(self, proc: Procedure) -> None:
+        if proc.steps is not None:
+            return
+        if proc.compiling:
+            self.errors.error("recursion", f"procedure '{proc.name}' calls itself (directly or through "
+                              "others); use 'repeat' or 'while' for loops", proc.where.span())
+            proc.steps = []
+            return
+        proc.compiling = True
+        proc.steps = self.steps(proc.raw, proc.where, dict(proc.params))
+        proc.compiling = False
+
+    def s_phase(self, raw, where, scope, allow, span):
+        name = raw.get("phase")
+        body = self.steps(raw.get("do"), self.sub(where, "do"), scope, allow_choices=allow)
+
+        def run_phase(g, env):
+            outer = g.phase
+            g.enter_phase(name)
+            yield from _run_steps(body, g, env)
+            g.leave_phase(name, outer)
+        if any(s.yields for s in body):
+            return Step(run_phase, True, span)
+
+        def run_phase_plain(g, env):
+            outer = g.phase
+            g.enter_phase(name)
+            for s in body:
+                s.run(g, env)
+            g.leave_phase(name, outer)
+        return Step(run_phase_plain, False, span)
+
+    def s_choose(self, raw, where, scope, allow, span):
+        if not allow:
+            self.errors.error("choice-not-allowed", "a trigger cannot ask a player to choose", span)
+            return None
+        compiled = self.choice(raw, where, scope, span, private=False)
+        if compiled is None:
+            return None
+        ask, then, bind = compiled
+
+        def run_choose(g, env):
+            value = yield from ask(g, env)
+            if value is _NONE:
+                return
+            e = dict(env)
+            e[bind] = value
+            yield from _run_steps(then, g, e)
+        return Step(run_choose, True, span)
+
+    # -- decisions -----------------------------------------------------------
+    def choice(self, raw, where, scope, span, *, private: bool):
+        """Compile a 'choose' mapping into (ask generator, then-steps, bound name)."""
+        kind = raw.get("choose")
+        if kind not in CHOICE_KINDS:
+            self.errors.error("unknown-name", f"unknown kind of choice '{kind}'",
+                              where.source.span(where.path + ("choose",)),
+                              did_you_mean(str(kind), CHOICE_KINDS) or "one of: " + ", ".join(CHOICE_KINDS))
+            return None
+        bind = raw.get("as", "choice")
+        if not isinstance(bind, str) or not bind.isidentifier():
+            self.errors.error("type", "'as' names the chosen value, e.g. 'as: c'",
+                              where.source.span(where.path + ("as",)))
+            return None
+        if "player" not in raw:
+            self.errors.error("missing-key", "a 'choose' step needs 'player:' (who decides)", span)
+            return None
+        who, _ = self.c.expression(raw["player"], self.sub(where, "player"), scope=scope, expect=T.PLAYER)
+        prompt = str(raw.get("prompt") or f"choose a {kind}")
+        if_none = self.steps(raw.get("if_none"), self.sub(where, "if_none"), scope) if "if_none" in raw else None
+        allowed = {"card", "cards", "player", "value"}
+        for key, kinds in (("from", allowed), ("where", allowed), ("count", {"cards"}), ("min", {"number"}),
+                           ("max", {"number"}), ("actions", {"action"})):
+            if key in raw and kind not in kinds:
+                self.errors.error("unknown-key", f"'{key}' does not apply to 'choose: {kind}'",
+                                  where.source.span(where.path + (key,), key=True))
+        if kind == "action":
+            return self._action_choice(raw, where, scope, span, who, prompt, if_none, private, bind)
+        if kind == "number":
+            lo, _ = self.c.expression(raw.get("min"), self.sub(where, "min"), scope=scope, expect=T.INT)
+            hi, _ = self.c.expression(raw.get("max"), self.sub(where, "max"), scope=scope, expect=T.INT)
+            then = self.steps(raw.get("then"), self.sub(where, "then"), {**scope, bind: T.INT})
+            if None in (who, lo, hi):
+                return None
+
+            def options(g, env):
+                return range(lo(g, env), hi(g, env) + 1)
+            return self._single(who, options, kind, prompt, span, if_none, private), then, bind
+        if "from" not in raw:
+            self.errors.error("missing-key", f"'choose: {kind}' needs 'from:' (the list to choose from)", span)
+            return None
+        source, stype = self.c.expression(raw["from"], self.sub(where, "from"), scope=scope)
+        want = {"card": T.CARD, "cards": T.CARD, "player": T.PLAYER}.get(kind)
+        item = T.item_type(stype) if stype is not None and T.is_list(stype) else None
+        if source is not None:
+            if not T.is_list(stype):
+                self.errors.error("type", f"'from' must be a list, not {T.show(stype)}",
+                                  where.source.span(where.path + ("from",)))
+                return None
+            if want and not T.assignable(item, want):
+                self.errors.error("type", f"'choose: {kind}' needs a list of {want}s in 'from', not {T.show(stype)}",
+                                  where.source.span(where.path + ("from",)))
+                return None
+        item = item or want
+        legal = None
+        if "where" in raw:
+            legal, _ = self.c.expression(raw["where"], self.sub(where, "where"), scope={**scope, bind: item},
+                                         expect=T.BOOL)
+            if legal is None:
+                return None
+        bound_type = T.list_of(item) if kind == "cards" else item
+        then = self.steps(raw.get("then"), self.sub(where, "then"), {**scope, bind: bound_type})
+        if None in (who, source):
+            return None
+
+        def options(g, env):
+            value = source(g, env)
+            values = value.cards if hasattr(value, "cards") else value
+            if legal is None:
+                return list(values)
+            e = dict(env)
+            out = []
+            for x in values:
+                e[bind] = x
+                if legal(g, e):
+                    out.append(x)
+            return out
+
+        if kind != "cards":
+            return self._single(who, options, kind, prompt, span, if_none, private), then, bind
+        if "count" not in raw:
+            self.errors.error("missing-key", "'choose: cards' needs 'count:' (how many cards)", span)
+            return None
+        count, _ = self.c.expression(raw["count"], self.sub(where, "count"), scope=scope, expect=T.INT)
+        if count is None:
+            return None
+
+        def ask_cards(g, env):
+            player = who(g, env)
+            want_n = count(g, env)
+            pool = options(g, env)
+            if len(pool) < want_n:
+                if if_none is not None:
+                    yield from _run_steps(if_none, g, env)
+                    return _NONE
+                raise GameError(f"{g.describe(player)} must choose {want_n} cards but only {len(pool)} are "
+                                "legal", span=span, phase=g.phase, code="no-legal-choice")
+            picked = []
+            for i in range(want_n):
+                rest = [c for c in pool if all(c is not p for p in picked)]
+                value = yield Request(player, "card", rest, prompt, span, private=private, step=i + 1, of=want_n)
+                picked.append(value)
+            return picked
+        return ask_cards, then, bind
+
+    def _single(self, who, options, kind, prompt, span, if_none, private):
+        def ask(g, env):
+            player = who(g, env)
+            values = options(g, env)
+            if not values:
+                if if_none is not None:
+                    yield from _run_steps(if_none, g, env)
+                    return _NONE
+                raise GameError(f"{g.describe(player)} has no legal {kind} to choose ({prompt})",
+                                span=span, phase=g.phase, code="no-legal-choice")
+            return (yield Request(player, kind, values, prompt, span, private=private))
+        return ask
+
+    def _action_choice(self, raw, where, scope, span, who, prompt, if_none, private, bind):
+        actions = raw.get("actions")
+        if not isinstance(actions, dict) or not actions:
+            self.errors.error("missing-key", "'choose: action' needs 'actions:', a mapping of action names", span)
+            return None
+        compiled = []
+        for name, spec in actions.items():
+            awhere = self.sub(self.sub(where, "actions"), name)
+            spec = spec if isinstance(spec, dict) else {"do": spec}
+            for key in spec:
+                if key not in ACTION_KEYS:
+                    self.errors.error("unknown-key", f"unknown key '{key}' in action '{name}'",
+                                      awhere.source.span(awhere.path + (key,), key=True), did_you_mean(key, ACTION_KEYS))
+            test = None
+            if "if" in spec:
+                test, _ = self.c.expression(spec["if"], self.sub(awhere, "if"), scope=scope, expect=T.BOOL)
+            body = self.steps(spec.get("do"), self.sub(awhere, "do"), {**scope, bind: T.STR})
+            label = str(spec.get("label", name))
+            compiled.append((name, label, test, body))
+        then = self.steps(raw.get("then"), self.sub(where, "then"), {**scope, bind: T.STR})
+        if who is None:
+            return None
+        by_name = {name: body for name, _, _, body in compiled}
+
+        def ask(g, env):
+            player = who(g, env)
+            names, labels = [], []
+            for name, label, test, _ in compiled:
+                if test is None or test(g, env):
+                    names.append(name)
+                    labels.append(label)
+            if not names:
+                if if_none is not None:
+                    yield from _run_steps(if_none, g, env)
+                    return _NONE
+                raise GameError(f"{g.describe(player)} has no legal action ({prompt})", span=span,
+                                phase=g.phase, code="no-legal-choice")
+            chosen = yield Request(player, "action", names, prompt, span, labels=labels, private=private)
+            e = dict(env)
+            e[bind] = chosen
+            yield from _run_steps(by_name[chosen], g, e)
+            return chosen
+        return ask, then, bind
+
+
+_NONE = object()  # a choice that found no legal option and ran `if_none` instead
+
+
+def _run_steps(steps, g, env):
+    for s in steps:
+        if s.yields:
+            yield from s.run(g, env)
+        else:
+            s.run(g, env)
+
+
+def run_steps(steps, g, env):
+    """Run compiled steps as one generator (the game's entry point)."""
+    yield from _run_steps(steps, g, env)
+
+
+def _counted(fn, span):
+    def run(g, env):
+        g.tick(span)
+        fn(g, env)
+    return run

@@ -1,0 +1,712 @@
+"""Loads a ruleset: reads its files, resolves `extends`/`include`, applies option values,
+checks everything, and compiles it once into a `Ruleset` that any number of games can run.
+
+The stages, each reporting every error it finds with file:line:col:
+read (YAML, positions, duplicate keys) -> schema (shape, unknown keys) -> merge (extends,
+include, remove, set) -> names and types (expressions compiled to closures) -> warnings
+(something defined and never used).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import types as T
+from .compiler import Compiler, Function, Symbols, Where, RESERVED
+from .errors import Collector, Diagnostic, RulesetError, Span, did_you_mean
+from .flow import FlowCompiler, Procedure
+from .schema import check_schema
+from .source import Source, read_source
+from .state import HIDDEN, OWNER, PUBLIC
+
+LIBRARY = Path(__file__).resolve().parent.parent / "rulesets"
+FORMAT_VERSION = 1
+NAMED_SECTIONS = ("options", "zones", "functions", "procedures", "triggers")
+VAR_SCOPES = ("game", "player", "team")
+SINGLE_SECTIONS = ("name", "description", "players", "deck", "teams", "flow", "result")
+TYPE_NAMES = {"int": T.INT, "bool": T.BOOL, "str": T.STR, "card": T.CARD, "player": T.PLAYER,
+              "team": T.TEAM, "list<int>": T.list_of(T.INT), "list<card>": T.list_of(T.CARD),
+              "list<player>": T.list_of(T.PLAYER), "list<str>": T.list_of(T.STR)}
+STANDARD_RANKS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T",
+                  11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_LABELS = {**STANDARD_RANKS, 10: "10"}
+STANDARD_SUITS = {"clubs": ("C", "♣", "black"), "diamonds": ("D", "♦", "red"),
+                  "hearts": ("H", "♥", "red"), "spades": ("S", "♠", "black")}
+EVENTS = {"moved": {"card": T.CARD, "source": T.ZONE, "target": T.ZONE},
+          "phase_started": {"phase": T.STR}, "phase_ended": {"phase": T.STR}}
+
+
+@dataclass
+class Located:
+    """A value from a file, with the Source and path it came from (for positions)."""
+    value: Any
+    source: Source
+    path: tuple
+
+    @property
+    def where(self) -> Where:
+        return Where(self.source, self.path)
+
+    @property
+    def span(self) -> Span:
+        return self.source.span(self.path)
+
+
+@dataclass
+class OptionSpec:
+    name: str
+    type: str
+    default: Any
+    description: str = ""
+    values: list | None = None
+    min: int | None = None
+    max: int | None = None
+    span: Span | None = None
+
+
+@dataclass
+class CardSpec:
+    id: str
+    label: str
+    attrs: dict
+
+
+@dataclass
+class ZoneSpec:
+    name: str
+    owner: str
+    visibility: str
+    description: str = ""
+
+
+@dataclass
+class Ruleset:
+    """A loaded, checked and compiled ruleset: the rules of a game, never changed by playing it."""
+    name: str
+    path: str
+    description: str
+    min_players: int
+    max_players: int
+    options: dict[str, OptionSpec]
+    option_values: dict                      # defaults after `set` and variants
+    cards: list[CardSpec]
+    removals: list                           # [(condition fn, [card ids])]
+    zones: list[ZoneSpec]
+    vars: dict                               # scope -> {name: (type, initial fn)}
+    teams: dict | None                       # {'when', 'of', 'count', 'names'} compiled
+    flow: list
+    triggers: dict                           # event -> [(filter fn, steps, name)]
+    result_score: Any
+    result_winners: Any
+    constraints: list                        # [(fn, message, span)]
+    warnings: list[Diagnostic] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)
+    variants: list[str] = field(default_factory=list)
+
+    def resolve_options(self, overrides: dict | None = None) -> dict:
+        """The option values for one game: defaults, then `overrides` (values or CLI strings)."""
+        values = dict(self.option_values)
+        errors = Collector()
+        for name, raw in (overrides or {}).items():
+            spec = self.options.get(name)
+            if spec is None:
+                errors.error("unknown-option", f"unknown option '{name}' for {self.name}", None,
+                             did_you_mean(name, self.options) or
+                             ("options: " + ", ".join(self.options) if self.options else "this ruleset has no options"))
+                continue
+            value, problem = coerce_option(spec, raw)
+            if problem:
+                errors.error("option-value", f"option '{name}': {problem}", None)
+            else:
+                values[name] = value
+        errors.raise_if_errors()
+        return values
+
+
+def coerce_option(spec: OptionSpec, raw) -> tuple[Any, str | None]:
+    """Turn a value (or command-line text) into the option's type; (value, problem)."""
+    value = raw
+    if spec.type == "bool":
+        if isinstance(raw, str):
+            lowered = raw.strip().lower()
+            if lowered in ("true", "yes", "on", "1"):
+                value = True
+            elif lowered in ("false", "no", "off", "0"):
+                value = False
+            else:
+                return None, f"expected true or false, not '{raw}'"
+        if not isinstance(value, bool):
+            return None, f"expected true or false, not {value!r}"
+    elif spec.type == "int":
+        if isinstance(raw, str):
+            try:
+                value = int(raw.strip())
+            except ValueError:
+                return None, f"expected a whole number, not '{raw}'"
+        if isinstance(value, bool) or not isinstance(value, int):
+            return None, f"expected a whole number, not {value!r}"
+        if spec.min is not None and value < spec.min:
+            return None, f"{value} is below the minimum {spec.min}"
+        if spec.max is not None and value > spec.max:
+            return None, f"{value} is above the maximum {spec.max}"
+    else:
+        if isinstance(value, bool):   # YAML 1.1 reads `off` as false: take the author's word
+            value = "off" if value is False else "on"
+        if not isinstance(value, str):
+            value = str(value)
+    if spec.values is not None and value not in spec.values:
+        return None, f"'{value}' is not one of: {', '.join(map(str, spec.values))}"
+    return value, None
+
+
+# -- reading files --------------------------------------------------------------
+class _Reader:
+    """Reads a ruleset file and everything it extends or includes, each file once."""
+
+    def __init__(self, errors: Collector, roots: list[Path]):
+        self.errors = errors
+        self.roots = [r.resolve() for r in roots]
+        self.cache: dict[Path, Source | None] = {}
+
+    def read(self, path: Path, display: str, span: Span | None) -> Source | None:
+        path = path.resolve()
+        if path in self.cache:
+            return self.cache[path]
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            self.errors.error("missing-file", f"no such file: {display}", span)
+            return None
+        except (OSError, UnicodeDecodeError) as exc:
+            self.errors.error("unreadable", f"cannot read {display}: {exc}", span)
+            return None
+        source = read_source(display, text, self.errors)
+        if source is not None:
+            check_schema(source, self.errors)
+        self.cache[path] = source
+        return source
+
+    def resolve(self, ref: str, base: Path, span: Span) -> Path | None:
+        """A file named by `extends`/`include`: a shipped ruleset by name, or a relative path."""
+        if "/" not in ref and "\\" not in ref and not ref.endswith((".yaml", ".yml")):
+            for folder in (base.parent, LIBRARY, LIBRARY / "lib"):
+                candidate = folder / f"{ref}.yaml"
+                if candidate.exists():
+                    return candidate
+            self.errors.error("missing-file", f"no ruleset named '{ref}' next to {base.name} or among "
+                              "the shipped rulesets", span,
+                              did_you_mean(ref, [p.stem for p in LIBRARY.glob("*.yaml")] +
+                                           [p.stem for p in (LIBRARY / "lib").glob("*.yaml")]))
+            return None
+        target = (base.parent / ref).resolve()
+        if not any(target == root or root in target.parents for root in self.roots):
+            self.errors.error("path-escape", f"'{ref}' is outside the ruleset's folder; name a shipped "
+                              "ruleset, or give the file on the command line", span)
+            return None
+        return target
+
+
+def _layers(reader: _Reader, path: Path, display: str, span, chain: list[Path]) -> list[Source] | None:
+    """The files of a ruleset in merge order: ancestors and includes first, the file itself last."""
+    source = reader.read(path, display, span)
+    if source is None:
+        return None
+    resolved = path.resolve()
+    out: list[Source] = []
+    data = source.data
+    refs = []
+    if isinstance(data.get("extends"), str):
+        refs.append(("extends", data["extends"], source.span(("extends",))))
+    for i, inc in enumerate(data.get("include") or [] if isinstance(data.get("include"), list) else []):
+        if isinstance(inc, str):
+            refs.append(("include", inc, source.span(("include", i))))
+    for _, ref, ref_span in refs:
+        target = reader.resolve(ref, resolved, ref_span)
+        if target is None:
+            continue
+        if target in chain + [resolved]:
+            names = " -> ".join(p.name for p in chain + [resolved, target])
+            reader.errors.error("extends-cycle", f"'{ref}' makes a cycle: {names}", ref_span)
+            continue
+        parent_display = _display(target)
+        parents = _layers(reader, target, parent_display, ref_span, chain + [resolved])
+        for layer in parents or []:
+            if all(layer is not seen for seen in out):
+                out.append(layer)
+    out.append(source)
+    return out
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+# -- merging ------------------------------------------------------------------
+def _merge(layers: list[Source], errors: Collector) -> dict:
+    merged: dict[str, Any] = {s: {} for s in NAMED_SECTIONS}
+    merged["vars"] = {scope: {} for scope in VAR_SCOPES}
+    merged["set"] = {}
+    merged["constraints"] = []
+    for source in layers:
+        data = source.data
+        for section, names in (data.get("remove") or {}).items() if isinstance(data.get("remove"), dict) else []:
+            table = merged["vars"].get(section.split(".", 1)[1]) if section.startswith("vars.") else merged.get(section)
+            for i, name in enumerate(names or []):
+                if not isinstance(table, dict) or name not in table:
+                    errors.error("unknown-name", f"cannot remove '{name}': no {section} entry of that name",
+                                 source.span(("remove", section, i)))
+                else:
+                    del table[name]
+        for section in NAMED_SECTIONS:
+            for name, value in (data.get(section) or {}).items() if isinstance(data.get(section), dict) else []:
+                merged[section][name] = Located(value, source, (section, name))
+        for scope, table in (data.get("vars") or {}).items() if isinstance(data.get("vars"), dict) else []:
+            for name, value in (table or {}).items() if isinstance(table, dict) else []:
+                merged["vars"].setdefault(scope, {})[name] = Located(value, source, ("vars", scope, name))
+        for section in SINGLE_SECTIONS:
+            if section in data:
+                merged[section] = Located(data[section], source, (section,))
+        for name, value in (data.get("set") or {}).items() if isinstance(data.get("set"), dict) else []:
+            merged["set"][name] = Located(value, source, ("set", name))
+        for i, item in enumerate(data.get("constraints") or []):
+            merged["constraints"].append(Located(item, source, ("constraints", i)))
+    return merged
+
+
+# -- the checker ----------------------------------------------------------------
+def load_ruleset(path, *, variants=(), roots=()) -> Ruleset:
+    """Load, check and compile a ruleset file; raises RulesetError with every problem found.
+
+    `variants` are files whose `set:` (and other sections) apply on top, as `--variant` does.
+    Files named here may live anywhere; what they `extends` must stay inside their folder tree.
+    """
+    ruleset, diagnostics = check_ruleset(path, variants=variants, roots=roots)
+    if ruleset is None:
+        raise RulesetError(diagnostics)
+    return ruleset
+
+
+def check_ruleset(path, *, variants=(), roots=()) -> tuple[Ruleset | None, list[Diagnostic]]:
+    """Like `load_ruleset`, but returns (ruleset or None, every diagnostic) instead of raising."""
+    errors = Collector()
+    path = Path(path)
+    files = [path] + [Path(v) for v in variants]
+    reader = _Reader(errors, [f.resolve().parent for f in files] + [Path(r) for r in roots] + [LIBRARY])
+    layers = _layers(reader, path, str(path), None, [])
+    for variant in variants:
+        extra = _layers(reader, Path(variant), str(variant), None, [])
+        for layer in extra or []:
+            if layer not in (layers or []):
+                (layers or []).append(layer)
+    if errors.errors or not layers:
+        return None, errors.diagnostics
+    merged = _merge(layers, errors)
+    top = layers[-1] if not variants else layers[0]
+    ruleset = _Builder(merged, errors, [s for s in layers], top).build(str(path))
+    if ruleset is not None:
+        ruleset.variants = [str(v) for v in variants]
+    if errors.errors:
+        return None, errors.diagnostics
+    return ruleset, errors.diagnostics
+
+
+class _Builder:
+    """Turns merged sections into a compiled Ruleset, checking every name and type."""
+
+    def __init__(self, merged: dict, errors: Collector, layers: list[Source], top: Source):
+        self.m = merged
+        self.errors = errors
+        self.layers = layers
+        self.top = top
+        self.symbols = Symbols()
+        self.compiler = Compiler(self.symbols, errors)
+
+    def required(self, section: str) -> Located | None:
+        located = self.m.get(section)
+        if located is None:
+            self.errors.error("missing-key", f"the ruleset has no '{section}' section "
+                              "(nor does any file it extends)", Span(self.top.path, 1, 1))
+        return located
+
+    def build(self, path: str) -> Ruleset | None:
+        for source in self.layers:
+            version = source.data.get("version")
+            if version != FORMAT_VERSION and isinstance(version, int):
+                self.errors.error("version", f"this is format version {version}; cardrules reads version "
+                                  f"{FORMAT_VERSION}", source.span(("version",)))
+        name = self.required("name")
+        players = self.required("players")
+        deck = self.required("deck")
+        flow = self.required("flow")
+        if None in (name, players, deck, flow):
+            return None
+        options = self.options()
+        option_values = self.option_values(options)
+        cards, removals_raw = self.deck(deck)
+        zones = self.zones()
+        self.vars_symbols()
+        self.functions()
+        teams = self.teams()
+        vars_ = self.vars()
+        removals = [(self.expr(loc, T.BOOL), ids) for loc, ids in removals_raw]
+        procedures = {n: Procedure(n, raw=self._proc_body(loc), where=self._proc_where(loc),
+                                   params=self._proc_params(loc))
+                      for n, loc in self.m["procedures"].items()}
+        flows = FlowCompiler(self.compiler, procedures, self.errors)
+        for proc in procedures.values():
+            flows.compile_procedure(proc)
+        main = flows.steps(flow.value, flow.where, {})
+        triggers = self.triggers(flows)
+        result = self.m.get("result")
+        score = winners = None
+        if result is not None and isinstance(result.value, dict):
+            if "score" in result.value:
+                score, _ = self.compiler.expression(result.value["score"], Where(result.source, result.path + ("score",)),
+                                                    scope={"p": T.PLAYER}, expect=T.INT)
+            if "winners" in result.value:
+                winners, _ = self.compiler.expression(result.value["winners"],
+                                                      Where(result.source, result.path + ("winners",)),
+                                                      expect=T.list_of(T.PLAYER))
+        constraints = []
+        for loc in self.m["constraints"]:
+            if isinstance(loc.value, dict):
+                fn, _ = self.compiler.expression(loc.value.get("check"), Where(loc.source, loc.path + ("check",)),
+                                                 expect=T.BOOL)
+                constraints.append((fn, str(loc.value.get("message", "constraint failed")), loc.span))
+        self.warn_unused(procedures, flows)
+        pv = players.value if isinstance(players.value, dict) else {}
+        if self.errors.errors:
+            return None
+        return Ruleset(
+            name=str(name.value), path=path, description=str((self.m.get("description") or Located("", None, ())).value),
+            min_players=int(pv.get("min", 2)), max_players=int(pv.get("max", pv.get("min", 2))),
+            options=options, option_values=option_values, cards=cards, removals=removals, zones=zones,
+            vars=vars_, teams=teams, flow=main, triggers=triggers, result_score=score,
+            result_winners=winners, constraints=constraints, sources=[s.path for s in self.layers])
+
+    def expr(self, loc: Located, expect=None, scope=None):
+        fn, _ = self.compiler.expression(loc.value, loc.where, expect=expect, scope=scope)
+        return fn
+
+    # -- sections ------------------------------------------------------------
+    def options(self) -> dict[str, OptionSpec]:
+        out = {}
+        for name, loc in self.m["options"].items():
+            spec = loc.value if isinstance(loc.value, dict) else {}
+            typ = spec.get("type", "str")
+            option = OptionSpec(name, typ, None, str(spec.get("description", "")), spec.get("values"),
+                                spec.get("min"), spec.get("max"), loc.source.span(loc.path, key=True))
+            if "default" not in spec:
+                self.errors.error("missing-key", f"option '{name}' needs a 'default'", loc.span)
+                continue
+            default, problem = coerce_option(option, spec["default"])
+            if problem:
+                self.errors.error("option-value", f"default of option '{name}': {problem}",
+                                  loc.source.span(loc.path + ("default",)))
+                continue
+            option.default = default
+            if name in RESERVED:
+                self.errors.error("reserved", f"'{name}' is a builtin name; choose another option name",
+                                  option.span)
+            out[name] = option
+            self.symbols.options[name] = {"int": T.INT, "bool": T.BOOL}.get(typ, T.STR)
+        return out
+
+    def option_values(self, options: dict[str, OptionSpec]) -> dict:
+        values = {name: spec.default for name, spec in options.items()}
+        for name, loc in self.m["set"].items():
+            spec = options.get(name)
+            if spec is None:
+                self.errors.error("unknown-option", f"unknown option '{name}'",
+                                  loc.source.span(loc.path, key=True), did_you_mean(name, options))
+                continue
+            value, problem = coerce_option(spec, loc.value)
+            if problem:
+                self.errors.error("option-value", f"option '{name}': {problem}", loc.span)
+            else:
+                values[name] = value
+        return values
+
+    def deck(self, loc: Located):
+        spec = loc.value if isinstance(loc.value, dict) else {}
+        attrs: dict[str, str] = {}
+        cards: list[CardSpec] = []
+        if spec.get("standard"):
+            attrs.update(rank=T.INT, suit=T.STR, color=T.STR)
+            for suit, (letter, symbol, color) in STANDARD_SUITS.items():
+                for rank, char in STANDARD_RANKS.items():
+                    cards.append(CardSpec(char + letter, RANK_LABELS[rank] + symbol,
+                                          {"rank": rank, "suit": suit, "color": color}))
+        for name, tname in (spec.get("attributes") or {}).items():
+            typ = TYPE_NAMES.get(tname)
+            if typ not in (T.INT, T.STR, T.BOOL):
+                self.errors.error("type", f"card attribute '{name}' must be int, str or bool, not '{tname}'",
+                                  loc.source.span(loc.path + ("attributes", name)))
+                continue
+            attrs[name] = typ
+        id_template = spec.get("id")
+        label_template = spec.get("label")
+        for i, entry in enumerate(spec.get("cards") or []):
+            where = loc.path + ("cards", i)
+            if not isinstance(entry, dict):
+                continue
+            values = {k: v for k, v in entry.items() if k not in ("id", "label", "count")}
+            ok = True
+            for key, value in values.items():
+                if key not in attrs:
+                    self.errors.error("unknown-name", f"unknown card attribute '{key}'; declare it under "
+                                      "'deck.attributes'", loc.source.span(where + (key,), key=True),
+                                      did_you_mean(key, attrs))
+                    ok = False
+                elif not _has_type(value, attrs[key]):
+                    self.errors.error("type", f"card attribute '{key}' is {attrs[key]}, not {value!r}",
+                                      loc.source.span(where + (key,)))
+                    ok = False
+            missing = [a for a in attrs if a not in values]
+            if missing:
+                self.errors.error("missing-key", f"this card has no {', '.join(missing)}", loc.source.span(where))
+                ok = False
+            if not ok:
+                continue
+            base_id = str(entry.get("id") or _fill(id_template, values) or "-".join(str(v) for v in values.values()))
+            label = str(entry.get("label") or _fill(label_template, values) or base_id)
+            for k in range(int(entry.get("count", 1))):
+                card_id = base_id if k == 0 else f"{base_id}#{k + 1}"
+                cards.append(CardSpec(card_id, label, dict(values)))
+        seen = set()
+        for card in cards:
+            if card.id in seen:
+                self.errors.error("duplicate", f"two cards have the id '{card.id}'", loc.span)
+            seen.add(card.id)
+        self.symbols.card_attrs = attrs
+        self.symbols.card_ids = seen
+        removals = []
+        for i, rule in enumerate(spec.get("remove") or []):
+            where = Located(rule.get("when", "true"), loc.source, loc.path + ("remove", i, "when"))
+            for j, card_id in enumerate(rule.get("cards") or []):
+                if str(card_id) not in seen:
+                    self.errors.error("unknown-name", f"no card with id '{card_id}' in the deck",
+                                      loc.source.span(loc.path + ("remove", i, "cards", j)),
+                                      did_you_mean(str(card_id), seen))
+            removals.append((where, [str(c) for c in rule.get("cards") or []]))
+        if not cards:
+            self.errors.error("empty-deck", "the deck has no cards: set 'standard: true' or list 'cards'", loc.span)
+        return cards, removals
+
+    def zones(self) -> list[ZoneSpec]:
+        out = []
+        for name, loc in self.m["zones"].items():
+            spec = loc.value if isinstance(loc.value, dict) else {}
+            owner = spec.get("owner", "game")
+            visibility = spec.get("visibility", PUBLIC)
+            if visibility not in (PUBLIC, OWNER, HIDDEN) or owner not in ("game", "player", "team"):
+                continue  # the schema reported it
+            if owner == "game" and visibility == OWNER:
+                self.errors.error("visibility", f"zone '{name}' belongs to the game, so 'owner' visibility "
+                                  "means nobody; use 'hidden'", loc.source.span(loc.path + ("visibility",)))
+            table = {"game": self.symbols.game_zones, "player": self.symbols.player_zones,
+                     "team": self.symbols.team_zones}[owner]
+            table.add(name)
+            out.append(ZoneSpec(name, owner, visibility, str(spec.get("description", ""))))
+        return out
+
+    def _var_type(self, loc: Located):
+        value = loc.value
+        if isinstance(value, dict):
+            tname = value.get("type")
+            if tname is None:
+                inner = value.get("initial")
+                return _literal_type(inner) if not isinstance(inner, str) else None
+            typ = TYPE_NAMES.get(tname)
+            if typ is None:
+                self.errors.error("type", f"unknown type '{tname}'", loc.source.span(loc.path + ("type",)),
+                                  did_you_mean(str(tname), TYPE_NAMES) or "types: " + ", ".join(TYPE_NAMES))
+            return typ
+        return _literal_type(value)
+
+    def vars_symbols(self) -> None:
+        tables = {"game": self.symbols.game_vars, "player": self.symbols.player_vars,
+                  "team": self.symbols.team_vars}
+        for scope, entries in self.m["vars"].items():
+            for name, loc in entries.items():
+                typ = self._var_type(loc)
+                if typ is None:
+                    self.errors.error("type", f"variable '{name}' needs a 'type' (its initial value is an "
+                                      "expression)", loc.span)
+                    continue
+                if name in RESERVED:
+                    self.errors.error("reserved", f"'{name}' is a builtin name; choose another variable name",
+                                      loc.source.span(loc.path, key=True))
+                tables[scope][name] = typ
+        clashes = {}
+        for kind, names in (("option", self.symbols.options), ("game variable", self.symbols.game_vars),
+                            ("game zone", self.symbols.game_zones), ("function", self.m["functions"])):
+            for name in names:
+                if name in clashes:
+                    self.errors.error("duplicate", f"'{name}' is both a {clashes[name]} and a {kind}; "
+                                      "names must be unique", None)
+                clashes[name] = kind
+
+    def vars(self) -> dict:
+        out = {}
+        for scope, entries in self.m["vars"].items():
+            out[scope] = {}
+            table = {"game": self.symbols.game_vars, "player": self.symbols.player_vars,
+                     "team": self.symbols.team_vars}[scope]
+            for name, loc in entries.items():
+                if name not in table:
+                    continue
+                typ = table[name]
+                value = loc.value
+                if isinstance(value, dict):
+                    if "initial" in value and isinstance(value["initial"], str) and typ != T.STR:
+                        fn = self.compiler.expression(value["initial"], Where(loc.source, loc.path + ("initial",)),
+                                                      expect=typ)[0]
+                    elif "initial" in value:
+                        const = value["initial"]
+                        if not _has_type(const, typ):
+                            self.errors.error("type", f"initial value of '{name}' is not {T.show(typ)}",
+                                              loc.source.span(loc.path + ("initial",)))
+                        fn = (lambda c: lambda g, env: c)(const)
+                    else:
+                        fn = _default_initial(typ)
+                else:
+                    fn = (lambda c: lambda g, env: c)(value)
+                out[scope][name] = (typ, fn)
+        return out
+
+    def functions(self) -> None:
+        for name, loc in self.m["functions"].items():
+            value = loc.value
+            params, text, where = [], value, loc.where
+            if isinstance(value, dict):
+                text = value.get("value")
+                where = Where(loc.source, loc.path + ("value",))
+                for pname, tname in (value.get("params") or {}).items():
+                    typ = TYPE_NAMES.get(tname) if isinstance(tname, str) else None
+                    if typ is None:
+                        self.errors.error("type", f"unknown type '{tname}' for parameter '{pname}'",
+                                          loc.source.span(loc.path + ("params", pname)),
+                                          did_you_mean(str(tname), TYPE_NAMES))
+                    params.append((pname, typ))
+            if name in RESERVED:
+                self.errors.error("reserved", f"'{name}' is a builtin name; choose another function name",
+                                  loc.source.span(loc.path, key=True))
+            self.symbols.functions[name] = Function(name, params, text, where)
+        for func in self.symbols.functions.values():
+            self.compiler.function(func)
+
+    def teams(self):
+        loc = self.m.get("teams")
+        if loc is None or not isinstance(loc.value, dict):
+            return None
+        spec = loc.value
+        when = self.compiler.expression(spec.get("when", "true"), Where(loc.source, loc.path + ("when",)),
+                                        expect=T.BOOL)[0]
+        of = self.compiler.expression(spec.get("of"), Where(loc.source, loc.path + ("of",)),
+                                      scope={"p": T.PLAYER}, expect=T.INT)[0]
+        return {"when": when, "of": of, "count": int(spec.get("count", 2)),
+                "names": [str(n) for n in spec.get("names") or []]}
+
+    def _proc_body(self, loc: Located):
+        return loc.value.get("do") if isinstance(loc.value, dict) else loc.value
+
+    def _proc_where(self, loc: Located) -> Where:
+        return Where(loc.source, loc.path + ("do",)) if isinstance(loc.value, dict) else loc.where
+
+    def _proc_params(self, loc: Located) -> dict:
+        if not isinstance(loc.value, dict):
+            return {}
+        out = {}
+        for pname, tname in (loc.value.get("params") or {}).items():
+            typ = TYPE_NAMES.get(tname)
+            if typ is None:
+                self.errors.error("type", f"unknown type '{tname}' for parameter '{pname}'",
+                                  loc.source.span(loc.path + ("params", pname)), did_you_mean(str(tname), TYPE_NAMES))
+            out[pname] = typ
+        return out
+
+    def triggers(self, flows: FlowCompiler) -> dict:
+        out: dict[str, list] = {}
+        for name, loc in self.m["triggers"].items():
+            spec = loc.value if isinstance(loc.value, dict) else {}
+            event = spec.get("on")
+            if event not in EVENTS:
+                self.errors.error("unknown-name", f"unknown event '{event}'", loc.source.span(loc.path + ("on",)),
+                                  did_you_mean(str(event), EVENTS) or "events: " + ", ".join(EVENTS))
+                continue
+            scope = dict(EVENTS[event])
+            test = None
+            if "where" in spec:
+                test = self.compiler.expression(spec["where"], Where(loc.source, loc.path + ("where",)),
+                                                scope=scope, expect=T.BOOL)[0]
+            steps = flows.steps(spec.get("do"), Where(loc.source, loc.path + ("do",)), scope, allow_choices=False)
+            out.setdefault(event, []).append((test, steps, name))
+        return out
+
+    def warn_unused(self, procedures, flows) -> None:
+        used = self.symbols.used
+        top_paths = {s.path for s in self.layers if s is self.top}
+        for kind, table in (("option", self.m["options"]), ("function", self.m["functions"])):
+            for name, loc in table.items():
+                if loc.source.path in top_paths and (kind, name) not in used:
+                    self.errors.warning("unused", f"{kind} '{name}' is defined but never used",
+                                        loc.source.span(loc.path, key=True))
+        for name, loc in self.m["zones"].items():
+            if loc.source.path in top_paths and ("zone", name) not in used:
+                self.errors.warning("unused", f"zone '{name}' is defined but never used",
+                                    loc.source.span(loc.path, key=True))
+        for scope, entries in self.m["vars"].items():
+            for name, loc in entries.items():
+                if loc.source.path in top_paths and ("var", name) not in used:
+                    self.errors.warning("unused", f"{scope} variable '{name}' is defined but never used",
+                                        loc.source.span(loc.path, key=True))
+
+
+def _has_type(value, typ) -> bool:
+    if typ == T.INT:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if typ == T.BOOL:
+        return isinstance(value, bool)
+    if typ == T.STR:
+        return isinstance(value, str)
+    if isinstance(typ, tuple) and typ[0] == "list":
+        return isinstance(value, list) and all(_has_type(v, typ[1]) for v in value)
+    return False
+
+
+def _literal_type(value):
+    if isinstance(value, bool):
+        return T.BOOL
+    if isinstance(value, int):
+        return T.INT
+    if isinstance(value, str):
+        return T.STR
+    return None
+
+
+def _default_initial(typ):
+    if typ == T.PLAYER:
+        return lambda g, env: g.players[0]
+    if typ == T.INT:
+        return lambda g, env: 0
+    if typ == T.BOOL:
+        return lambda g, env: False
+    if typ == T.STR:
+        return lambda g, env: ""
+    if isinstance(typ, tuple):
+        return lambda g, env: []
+    return lambda g, env: None
+
+
+def _fill(template, values: dict) -> str | None:
+    if not template:
+        return None
+    try:
+        return str(template).format(**values)
+    except (KeyError, ValueError, IndexError):
+        return None

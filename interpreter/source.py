@@ -1,0 +1,188 @@
+"""Reads a YAML file safely into plain data, keeping a line and column for every node.
+
+PyYAML keeps the last of two duplicate keys silently and has no limits on aliases or
+nesting; this module composes the node tree itself so that it can reject those, and so
+that every later error (schema, names, types, inside an expression string) points at
+the exact place in the file.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from .errors import Collector, Span
+
+try:  # libyaml is ~10x faster; the pure-Python loader gives the same nodes.
+    _Loader = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - depends on how PyYAML was built
+    _Loader = yaml.SafeLoader
+
+MAX_NODES = 100_000   # an alias bomb expands past this long before memory runs out
+MAX_DEPTH = 64        # no ruleset needs deeper nesting
+MAX_BYTES = 2_000_000
+
+Path = tuple  # a JSON path: keys and list indexes from the document root
+
+
+@dataclass
+class NodeInfo:
+    """Where a value stands in the file, and how it was written (for expression offsets)."""
+    node: Any
+    key_node: Any = None
+
+
+class Source:
+    """One YAML file: its text, its data, and the position of every value in it."""
+
+    def __init__(self, path: str, text: str):
+        self.path = path
+        self.text = text
+        self.lines = text.splitlines()
+        self.data: Any = None
+        self.nodes: dict[Path, NodeInfo] = {}
+
+    # -- positions ---------------------------------------------------------
+    def span(self, path: Path, *, key: bool = False) -> Span:
+        """The position of the value at `path`, or of its key, or of the nearest parent."""
+        path = tuple(path)
+        while path not in self.nodes and path:
+            path = path[:-1]
+        info = self.nodes.get(path)
+        if info is None:
+            return Span(self.path, 1, 1)
+        node = info.key_node if key and info.key_node is not None else info.node
+        return Span(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def expression_span(self, path: Path, line: int, column: int) -> Span:
+        """The file position of (line, column) inside the expression string at `path`."""
+        info = self.nodes.get(tuple(path))
+        if info is None or not isinstance(info.node, yaml.ScalarNode):
+            return self.span(path)
+        node = info.node
+        start_line, start_col = node.start_mark.line, node.start_mark.column
+        style = node.style
+        if style in ("|", ">"):
+            first = start_line + 1                      # block content starts on the next line
+            indent = _indent(self.lines[first]) if first < len(self.lines) else 0
+            if style == "|":
+                return Span(self.path, first + line, indent + column)
+            return self._folded(first, indent, line, column)
+        quote = 1 if style in ('"', "'") else 0
+        if node.end_mark.line == start_line:
+            return Span(self.path, start_line + 1, start_col + 1 + quote + column - 1)
+        # A plain or quoted scalar over several lines: YAML folded its line breaks to spaces.
+        return self._folded(start_line, None, line, column, first_col=start_col + quote)
+
+    def _folded(self, first: int, indent: int | None, line: int, column: int,
+                first_col: int | None = None) -> Span:
+        offset = column - 1  # folded text is one line; find which source line holds the offset
+        number = first
+        while number < len(self.lines):
+            raw = self.lines[number]
+            start = first_col if (number == first and first_col is not None) else _indent(raw)
+            piece = raw[start:].rstrip()
+            if offset <= len(piece):
+                return Span(self.path, number + 1, start + offset + 1)
+            offset -= len(piece) + 1
+            number += 1
+        return Span(self.path, first + 1, (first_col or indent or 0) + 1)
+
+    def source_line(self, line: int) -> str:
+        return self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip(" "))
+
+
+def read_source(path: str, text: str, errors: Collector) -> Source | None:
+    """Parse `text` into a Source, reporting every problem to `errors`; None if unusable."""
+    source = Source(path, text)
+    if len(text.encode("utf-8", "replace")) > MAX_BYTES:
+        errors.error("too-large", f"file is larger than {MAX_BYTES} bytes", Span(path, 1, 1))
+        return None
+    try:
+        root = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        span = Span(path, mark.line + 1, mark.column + 1) if mark else Span(path, 1, 1)
+        problem = exc.problem or exc.context or "invalid YAML"
+        context = f" ({exc.context})" if exc.context and exc.problem else ""
+        errors.error("yaml-syntax", f"YAML syntax error: {problem}{context}", span)
+        return None
+    except (yaml.YAMLError, RecursionError) as exc:
+        errors.error("yaml-syntax", f"YAML error: {exc}", Span(path, 1, 1))
+        return None
+    if root is None:
+        errors.error("empty-file", "the file is empty; a ruleset is a mapping that starts with 'version: 1'",
+                     Span(path, 1, 1))
+        return None
+    builder = _Builder(source, errors)
+    try:
+        source.data = builder.build(root, (), 0)
+    except _TooBig as exc:
+        errors.error("too-large", str(exc), exc.span)
+        return None
+    if not isinstance(source.data, dict):
+        errors.error("not-a-mapping", "a ruleset must be a mapping of sections (version, name, ...), "
+                     f"not a {type(source.data).__name__}", source.span(()))
+        return None
+    return source
+
+
+class _TooBig(Exception):
+    def __init__(self, message: str, span: Span):
+        super().__init__(message)
+        self.span = span
+
+
+class _Builder:
+    """Turns composed nodes into plain data, recording positions and rejecting duplicates."""
+
+    def __init__(self, source: Source, errors: Collector):
+        self.source = source
+        self.errors = errors
+        self.count = 0
+        self.constructor = yaml.constructor.SafeConstructor()
+
+    def build(self, node, path: Path, depth: int, key_node=None) -> Any:
+        self.count += 1
+        span = Span(self.source.path, node.start_mark.line + 1, node.start_mark.column + 1)
+        if self.count > MAX_NODES:
+            raise _TooBig(f"the document expands to more than {MAX_NODES} values "
+                          "(aliases repeated too often?)", span)
+        if depth > MAX_DEPTH:
+            raise _TooBig(f"values are nested more than {MAX_DEPTH} levels deep", span)
+        self.source.nodes.setdefault(path, NodeInfo(node, key_node))
+        if isinstance(node, yaml.MappingNode):
+            result: dict = {}
+            for key, value in node.value:
+                if not isinstance(key, yaml.ScalarNode):
+                    self.errors.error("bad-key", "a key must be a plain word, not a list or mapping",
+                                      Span(self.source.path, key.start_mark.line + 1,
+                                           key.start_mark.column + 1))
+                    continue
+                name = key.value  # keys stay text: YAML 1.1 would read a key `on:` as true
+                if key.tag == "tag:yaml.org,2002:merge":
+                    self.errors.error("merge-key", "YAML merge keys ('<<') are not supported; "
+                                      "use 'extends' or 'include'", Span(self.source.path, key.start_mark.line + 1,
+                                                                         key.start_mark.column + 1))
+                    continue
+                if name in result:
+                    first = self.source.nodes[path + (name,)].key_node
+                    self.errors.error(
+                        "duplicate-key",
+                        f"duplicate key '{name}' (first defined at line {first.start_mark.line + 1}); "
+                        "YAML would silently keep only the last one",
+                        Span(self.source.path, key.start_mark.line + 1, key.start_mark.column + 1))
+                    continue
+                result[name] = self.build(value, path + (name,), depth + 1, key)
+            return result
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+        value = self.constructor.construct_object(node)
+        if isinstance(value, (bytes, bytearray)) or type(value).__module__ == "datetime":
+            return str(node.value)  # keep dates and binary as the text the author wrote
+        return value
