@@ -55,6 +55,7 @@ class Symbols:
     game_vars: dict = field(default_factory=dict)
     player_vars: dict = field(default_factory=dict)
     team_vars: dict = field(default_factory=dict)
+    card_vars: dict = field(default_factory=dict)
     game_zones: set = field(default_factory=set)
     player_zones: set = field(default_factory=set)
     team_zones: set = field(default_factory=set)
@@ -233,9 +234,10 @@ class _Pass:
         obj_node, attr = node.children
         obj, otype = self.expr(obj_node)
         attr = str(attr)
-        table = {T.PLAYER: self.sym.player_vars, T.TEAM: self.sym.team_vars}.get(otype)
+        table = {T.PLAYER: self.sym.player_vars, T.TEAM: self.sym.team_vars,
+                 T.CARD: self.sym.card_vars}.get(otype)
         if table is None:
-            self.fail(node, f"only player and team variables can be assigned, not a {T.show(otype)}'s '{attr}'")
+            self.fail(node, f"only player, team and card variables can be assigned, not a {T.show(otype)}'s '{attr}'")
         if attr not in table:
             self.fail(node, f"unknown {otype} variable '{attr}'", did_you_mean(attr, table),
                       code="unknown-name")
@@ -345,6 +347,9 @@ class _Pass:
         obj, otype = self.expr(obj_node)
         sym = self.sym
         if otype == T.CARD:
+            if attr in sym.card_vars:
+                sym.used.add(("var", attr))
+                return (lambda g, env: obj(g, env).vars[attr]), sym.card_vars[attr]
             if attr in sym.card_attrs:
                 return (lambda g, env: obj(g, env).attrs[attr]), sym.card_attrs[attr]
             if attr in CARD_BUILTIN_ATTRS:
@@ -359,7 +364,7 @@ class _Pass:
                                         phase=g.phase)
                     return card.last_holder
                 return last_holder, T.PLAYER
-            known = list(sym.card_attrs) + list(CARD_BUILTIN_ATTRS) + ["last_holder"]
+            known = list(sym.card_attrs) + list(sym.card_vars) + list(CARD_BUILTIN_ATTRS) + ["last_holder"]
             self.fail(attr_token, f"cards have no attribute '{attr}'", did_you_mean(attr, known),
                       code="unknown-name")
         if otype == T.PLAYER:
@@ -594,15 +599,15 @@ class _Pass:
             if literal not in self.sym.card_ids:
                 self.fail(args[0], f"no card with id '{literal}' in the deck",
                           did_you_mean(literal, self.sym.card_ids), code="unknown-name")
+        if b.may_fail:
+            return _failing_call(impl, fns, self.span(node), b.name), result
         if len(fns) == 1:
             (f0,) = fns
-            fn = lambda g, env: impl(g, f0(g, env))  # noqa: E731
-        elif len(fns) == 2:
+            return (lambda g, env: impl(g, f0(g, env))), result
+        if len(fns) == 2:
             f0, f1 = fns
-            fn = lambda g, env: impl(g, f0(g, env), f1(g, env))  # noqa: E731
-        else:
-            fn = lambda g, env: impl(g, *[f(g, env) for f in fns])  # noqa: E731
-        return (self.guarded(node, fn) if b.may_fail else fn), result
+            return (lambda g, env: impl(g, f0(g, env), f1(g, env))), result
+        return (lambda g, env: impl(g, *[f(g, env) for f in fns])), result
 
     def call_function(self, node, name: str, args: list):
         func = self.sym.functions[name]
@@ -615,15 +620,9 @@ class _Pass:
             raise _Failed
         fns, _ = self.check_args(node, name, func.params, args)
         names = [p for p, _ in func.params]
-        if not fns:
-            return (lambda g, env: body(g, {})), result
-        if len(fns) == 1:
-            (n0,), (f0,) = names, fns
-            return (lambda g, env: body(g, {n0: f0(g, env)})), result
-
-        def call(g, env):
-            return body(g, {n: f(g, env) for n, f in zip(names, fns)})
-        return call, result
+        if any(T.is_list(t) for _, t in func.params):  # lists are not hashable: no memo
+            return (lambda g, env: body(g, {n: f(g, env) for n, f in zip(names, fns)})), result
+        return _memoized_call(name, body, names, fns), result
 
     def macro(self, node, name: str, obj_node, args):
         if len(args) != 2:
@@ -644,6 +643,89 @@ class _Pass:
             else:
                 self.scope[var] = saved
         return _MACRO_BUILDERS[name](self, node, args[1], var, items, body, T.item_type(itype), btype)
+
+
+def _memoized_call(name: str, body: Fn, names: list, fns: list) -> Fn:
+    """Call a ruleset function, remembering its value until the game's state next changes.
+
+    Functions are pure, so within one state (while legal choices are enumerated, say) a call
+    with the same arguments always gives the same value: `lowest_club` or `led_suit` is
+    computed once per decision instead of once per candidate card.
+    """
+    if not fns:
+        def call0(g, env):
+            memo = g.memo
+            if g.memo_version != g.version:
+                memo.clear()
+                g.memo_version = g.version
+            elif name in memo:
+                return memo[name]
+            value = memo[name] = body(g, {})
+            return value
+        return call0
+    if len(fns) == 1:
+        (n0,), (f0,) = names, fns
+
+        def call1(g, env):
+            a = f0(g, env)
+            key = (name, a)
+            memo = g.memo
+            if g.memo_version != g.version:
+                memo.clear()
+                g.memo_version = g.version
+            elif key in memo:
+                return memo[key]
+            value = memo[key] = body(g, {n0: a})
+            return value
+        return call1
+    if len(fns) == 2:
+        (n0, n1), (f0, f1) = names, fns
+
+        def call2(g, env):
+            a, b = f0(g, env), f1(g, env)
+            key = (name, a, b)
+            memo = g.memo
+            if g.memo_version != g.version:
+                memo.clear()
+                g.memo_version = g.version
+            elif key in memo:
+                return memo[key]
+            value = memo[key] = body(g, {n0: a, n1: b})
+            return value
+        return call2
+
+    def call(g, env):
+        values = [f(g, env) for f in fns]
+        key = (name, *values)
+        memo = g.memo
+        if g.memo_version != g.version:
+            memo.clear()
+            g.memo_version = g.version
+        elif key in memo:
+            return memo[key]
+        value = memo[key] = body(g, dict(zip(names, values)))
+        return value
+    return call
+
+
+def _failing_call(impl, fns: list, span: Span, name: str) -> Fn:
+    """A builtin call whose failure (empty list, bad index) is reported at its position."""
+    if len(fns) == 1:
+        (f0,) = fns
+
+        def call1(g, env):
+            try:
+                return impl(g, f0(g, env))
+            except EvalError as exc:
+                raise GameError(str(exc), span=span, phase=g.phase) from None
+        return call1
+
+    def call(g, env):
+        try:
+            return impl(g, *[f(g, env) for f in fns])
+        except EvalError as exc:
+            raise GameError(str(exc), span=span, phase=g.phase) from None
+    return call
 
 
 def _seq(items, g, env):

@@ -40,6 +40,7 @@ class Request:
     private: bool = False        # a simultaneous choice: others do not see it until revealed
     step: int = 1                # for multi-card choices: which pick of `of`
     of: int = 1
+    verb: str | None = None      # how a transcript says it: "plays", "passes"
 
 
 @dataclass
@@ -371,6 +372,7 @@ class FlowCompiler:
             return None
         who, _ = self.c.expression(raw["player"], self.sub(where, "player"), scope=scope, expect=T.PLAYER)
         prompt = str(raw.get("prompt") or f"choose a {kind}")
+        verb = raw.get("label")
         if_none = self.steps(raw.get("if_none"), self.sub(where, "if_none"), scope) if "if_none" in raw else None
         allowed = {"card", "cards", "player", "value"}
         for key, kinds in (("from", allowed), ("where", allowed), ("count", {"cards"}), ("min", {"number"}),
@@ -379,7 +381,7 @@ class FlowCompiler:
                 self.errors.error("unknown-key", f"'{key}' does not apply to 'choose: {kind}'",
                                   where.source.span(where.path + (key,), key=True))
         if kind == "action":
-            return self._action_choice(raw, where, scope, span, who, prompt, if_none, private, bind)
+            return self._action_choice(raw, where, scope, span, who, prompt, if_none, private, bind, verb)
         if kind == "number":
             lo, _ = self.c.expression(raw.get("min"), self.sub(where, "min"), scope=scope, expect=T.INT)
             hi, _ = self.c.expression(raw.get("max"), self.sub(where, "max"), scope=scope, expect=T.INT)
@@ -389,7 +391,7 @@ class FlowCompiler:
 
             def options(g, env):
                 return range(lo(g, env), hi(g, env) + 1)
-            return self._single(who, options, kind, prompt, span, if_none, private), then, bind
+            return self._single(who, options, kind, prompt, span, if_none, private, verb), then, bind
         if "from" not in raw:
             self.errors.error("missing-key", f"'choose: {kind}' needs 'from:' (the list to choose from)", span)
             return None
@@ -431,7 +433,7 @@ class FlowCompiler:
             return out
 
         if kind != "cards":
-            return self._single(who, options, kind, prompt, span, if_none, private), then, bind
+            return self._single(who, options, kind, prompt, span, if_none, private, verb), then, bind
         if "count" not in raw:
             self.errors.error("missing-key", "'choose: cards' needs 'count:' (how many cards)", span)
             return None
@@ -452,12 +454,13 @@ class FlowCompiler:
             picked = []
             for i in range(want_n):
                 rest = [c for c in pool if all(c is not p for p in picked)]
-                value = yield Request(player, "card", rest, prompt, span, private=private, step=i + 1, of=want_n)
+                value = yield Request(player, "card", rest, prompt, span, private=private, step=i + 1, of=want_n,
+                                      verb=verb)
                 picked.append(value)
             return picked
         return ask_cards, then, bind
 
-    def _single(self, who, options, kind, prompt, span, if_none, private):
+    def _single(self, who, options, kind, prompt, span, if_none, private, verb=None):
         def ask(g, env):
             player = who(g, env)
             values = options(g, env)
@@ -467,10 +470,10 @@ class FlowCompiler:
                     return _NONE
                 raise GameError(f"{g.describe(player)} has no legal {kind} to choose ({prompt})",
                                 span=span, phase=g.phase, code="no-legal-choice")
-            return (yield Request(player, kind, values, prompt, span, private=private))
+            return (yield Request(player, kind, values, prompt, span, private=private, verb=verb))
         return ask
 
-    def _action_choice(self, raw, where, scope, span, who, prompt, if_none, private, bind):
+    def _action_choice(self, raw, where, scope, span, who, prompt, if_none, private, bind, verb=None):
         actions = raw.get("actions")
         if not isinstance(actions, dict) or not actions:
             self.errors.error("missing-key", "'choose: action' needs 'actions:', a mapping of action names", span)
@@ -507,7 +510,8 @@ class FlowCompiler:
                     return _NONE
                 raise GameError(f"{g.describe(player)} has no legal action ({prompt})", span=span,
                                 phase=g.phase, code="no-legal-choice")
-            chosen = yield Request(player, "action", names, prompt, span, labels=labels, private=private)
+            chosen = yield Request(player, "action", names, prompt, span, labels=labels, private=private,
+                                   verb=verb)
             e = dict(env)
             e[bind] = chosen
             yield from _run_steps(by_name[chosen], g, e)

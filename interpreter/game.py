@@ -93,6 +93,8 @@ class Decision:
 
 
 def _choice_id(value) -> str:
+    if isinstance(value, list):
+        return "+".join(_choice_id(v) for v in value) or "none"
     if isinstance(value, Card):
         return value.id
     if isinstance(value, Player):
@@ -128,6 +130,9 @@ class Game:
         self._viewers: list = []          # per event: None (everyone) or a frozenset of seats
         self.max_steps = max_steps
         self.steps = 0
+        self.version = 0                  # bumped by every change of state; keys the memo below
+        self.memo: dict = {}              # values of ruleset functions in the current state
+        self.memo_version = -1
         self.phase: str | None = None
         self._stacked = [list(order) for order in (stacked or [])]
         self.stacked = [list(order) for order in (stacked or [])]
@@ -147,7 +152,7 @@ class Game:
         self._build_zones_and_teams()
         self._init_vars()
         self._check_constraints()
-        self._emit("started", ruleset=ruleset.name, players=n, seed=seed,
+        self.emit("started", ruleset=ruleset.name, players=n, seed=seed,
                    options={k: self.options[k] for k in sorted(self.options)})
         self._flow = run_steps(ruleset.flow, self, {})
         self._advance(None, first=True)
@@ -227,6 +232,9 @@ class Game:
         for t in self.teams:
             for name, (_, initial) in self.rules.vars.get("team", {}).items():
                 t.vars[name] = initial(self, {})
+        for c in self.all_cards:
+            for name, (_, initial) in self.rules.vars.get("card", {}).items():
+                c.vars[name] = initial(self, {})
 
     def _check_constraints(self) -> None:
         for check, message, span in self.rules.constraints:
@@ -257,6 +265,8 @@ class Game:
                 viewers = frozenset([request.player.seat])
             event = {"type": "decided", "player": request.player.seat, "kind": request.kind,
                      "choice": choice_id if choice_id is not None else _choice_id(value)}
+            if request.verb:
+                event["label"] = request.verb
             if request.private:
                 self._private.append(len(self.events))
             self._emit_event(event, viewers)
@@ -279,7 +289,7 @@ class Game:
         if winners is None and self.rules.result_winners is not None:
             winners = self.rules.result_winners(self, {})
         self.winners = list(winners or [])
-        self._emit("ended", winners=[p.seat for p in self.winners], scores=self.scores())
+        self.emit("ended", winners=[p.seat for p in self.winners], scores=self.scores())
 
     def scores(self) -> list[int]:
         score = self.rules.result_score
@@ -306,6 +316,7 @@ class Game:
 
     def move(self, cards: list[Card], to: Zone, *, top: bool = False) -> None:
         record = self.record
+        self.version += 1
         for card in list(cards):
             source = card.zone
             if source is not None:
@@ -325,6 +336,7 @@ class Game:
                 self._emit_event({"type": "moved", "card": card.id, "from": source.key if source else None,
                                   "to": to.key}, viewers, card=card)
             if self._moved_triggers:
+                self.version += 1
                 self._fire(self._moved_triggers, {"card": card, "source": source, "target": to})
 
     def _move_viewers(self, source, to, face_up, seen):
@@ -362,9 +374,11 @@ class Game:
             zone.cards[:] = [by_id[cid] for cid in order] + rest
         else:
             self.rng.shuffle(zone.cards)
-        self._emit("shuffled", zone=zone.key)
+        self.version += 1
+        self.emit("shuffled", zone=zone.key)
 
     def set_face(self, cards: list[Card], face_up: bool) -> None:
+        self.version += 1
         for card in cards:
             card.face_up = face_up
             self._emit_event({"type": "turned", "card": card.id, "zone": card.zone.key if card.zone else None,
@@ -380,6 +394,7 @@ class Game:
                               "to": None if viewer is None else viewer.seat}, viewers, card=card)
 
     def swap(self, a: Card, b: Card) -> None:
+        self.version += 1
         za, zb = a.zone, b.zone
         ia, ib = za.cards.index(a), zb.cards.index(b)
         za.cards[ia], zb.cards[ib] = b, a
@@ -396,23 +411,26 @@ class Game:
 
     def set_var(self, name: str, value) -> None:
         self.vars[name] = value
+        self.version += 1
         if self.record:
             self._emit_event({"type": "set", "var": name, "value": _json_value(value)}, None)
 
     def set_owner_var(self, owner, name: str, value) -> None:
         owner.vars[name] = value
+        self.version += 1
         if self.record:
-            key = f"p{owner.seat}" if isinstance(owner, Player) else f"t{owner.index}"
+            key = (f"p{owner.seat}" if isinstance(owner, Player) else
+                   f"t{owner.index}" if isinstance(owner, Team) else owner.id)
             self._emit_event({"type": "set", "var": f"{key}.{name}", "value": _json_value(value)}, None)
 
     def enter_phase(self, name: str) -> None:
         self.phase = name
-        self._emit("phase_started", phase=name)
+        self.emit("phase_started", phase=name)
         if "phase_started" in self._triggers:
             self._fire(self._triggers["phase_started"], {"phase": name})
 
     def leave_phase(self, name: str, outer: str | None) -> None:
-        self._emit("phase_ended", phase=name)
+        self.emit("phase_ended", phase=name)
         if "phase_ended" in self._triggers:
             self._fire(self._triggers["phase_ended"], {"phase": name})
         self.phase = outer
@@ -428,7 +446,7 @@ class Game:
                 revealed.append({"player": event["player"], "choice": event["choice"]})
         self._private = []
         if revealed:
-            self._emit("choices_revealed", choices=revealed)
+            self.emit("choices_revealed", choices=revealed)
 
     def finish(self, winners) -> None:
         self.winners = winners
@@ -453,7 +471,7 @@ class Game:
         return str(value)
 
     # -- events and views ------------------------------------------------------
-    def _emit(self, kind: str, **fields) -> None:
+    def emit(self, kind: str, **fields) -> None:
         if self.record:
             self._emit_event({"type": kind, **fields}, None)
 

@@ -23,7 +23,7 @@ from .state import HIDDEN, OWNER, PUBLIC
 LIBRARY = Path(__file__).resolve().parent.parent / "rulesets"
 FORMAT_VERSION = 1
 NAMED_SECTIONS = ("options", "zones", "functions", "procedures", "triggers")
-VAR_SCOPES = ("game", "player", "team")
+VAR_SCOPES = ("game", "player", "team", "card")
 SINGLE_SECTIONS = ("name", "description", "players", "deck", "teams", "flow", "result")
 TYPE_NAMES = {"int": T.INT, "bool": T.BOOL, "str": T.STR, "card": T.CARD, "player": T.PLAYER,
               "team": T.TEAM, "list<int>": T.list_of(T.INT), "list<card>": T.list_of(T.CARD),
@@ -530,7 +530,7 @@ class _Builder:
 
     def vars_symbols(self) -> None:
         tables = {"game": self.symbols.game_vars, "player": self.symbols.player_vars,
-                  "team": self.symbols.team_vars}
+                  "team": self.symbols.team_vars, "card": self.symbols.card_vars}
         for scope, entries in self.m["vars"].items():
             for name, loc in entries.items():
                 typ = self._var_type(loc)
@@ -556,7 +556,7 @@ class _Builder:
         for scope, entries in self.m["vars"].items():
             out[scope] = {}
             table = {"game": self.symbols.game_vars, "player": self.symbols.player_vars,
-                     "team": self.symbols.team_vars}[scope]
+                     "team": self.symbols.team_vars, "card": self.symbols.card_vars}[scope]
             for name, loc in entries.items():
                 if name not in table:
                     continue

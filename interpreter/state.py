@@ -10,12 +10,13 @@ PUBLIC, OWNER, HIDDEN = "public", "owner", "hidden"
 
 class Card:
     """One physical card: a stable id, a label for people, and attributes from the deck."""
-    __slots__ = ("id", "label", "attrs", "zone", "last_holder", "face_up", "seen_by", "index")
+    __slots__ = ("id", "label", "attrs", "vars", "zone", "last_holder", "face_up", "seen_by", "index")
 
     def __init__(self, card_id: str, label: str, attrs: dict, index: int):
         self.id = card_id
         self.label = label
         self.attrs = attrs
+        self.vars: dict = {}                     # card variables (e.g. a joker's declared rank)
         self.zone: Zone | None = None
         self.last_holder: Player | None = None   # the last player whose zone held this card
         self.face_up = False                     # turned up in a zone its viewers cannot see

@@ -1,0 +1,68 @@
+"""Game logs as JSONL, and replay: re-run a log and check every event.
+
+A full log starts with a header (ruleset, variants, players, seed, options, stacked deck)
+and holds every event; replaying it re-creates the game, applies the logged decisions and
+compares each event the engine produces with the logged one. A log written for one seat
+holds only what that seat saw, so it can be shared but not replayed.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .game import Game
+from .ruleset import load_ruleset
+
+
+def write_log(game: Game, path, *, seat: int | None = None) -> None:
+    header = game.header()
+    if seat is not None:
+        header["view"] = seat
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(json.dumps(header, ensure_ascii=False) + "\n")
+        for event in game.events_for(seat):
+            out.write(json.dumps(event, ensure_ascii=False) + "\n")
+
+
+class ReplayMismatch(Exception):
+    """A logged event that the engine does not reproduce."""
+
+
+def read_log(path) -> tuple[dict, list[dict]]:
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    if not lines:
+        raise ReplayMismatch(f"{path}: the log is empty")
+    try:
+        records = [json.loads(line) for line in lines if line.strip()]
+    except json.JSONDecodeError as exc:
+        raise ReplayMismatch(f"{path}:{exc.lineno}: not a JSON line: {exc.msg}") from None
+    header = records[0]
+    if header.get("type") != "game":
+        raise ReplayMismatch(f"{path}:1: the first line must be the game header")
+    return header, records[1:]
+
+
+def replay(path) -> Game:
+    """Re-run a full log; raises ReplayMismatch at the first event that differs."""
+    header, events = read_log(path)
+    if "view" in header:
+        raise ReplayMismatch(f"{path}: this log shows only what seat {header['view']} saw; "
+                             "only a full log can be replayed")
+    ruleset = load_ruleset(header["ruleset"], variants=header.get("variants") or [])
+    game = Game(ruleset, header["players"], seed=header["seed"], options=header.get("options") or {},
+                stacked=header.get("stacked") or None)
+    decisions = [e for e in events if e.get("type") == "decided"]
+    for number, event in enumerate(decisions):
+        if game.over:
+            raise ReplayMismatch(f"the game ended before logged decision {number + 1}")
+        if game.decision.player != event["player"]:
+            raise ReplayMismatch(f"decision {number + 1}: the log has seat {event['player']} deciding, "
+                                 f"the engine asks seat {game.decision.player}")
+        game.apply(event["choice"])
+    produced = game.events
+    for i, (want, got) in enumerate(zip(events, produced)):
+        if want != got:
+            raise ReplayMismatch(f"event {i + 1} differs:\n  log:    {json.dumps(want)}\n  engine: {json.dumps(got)}")
+    if len(events) != len(produced):
+        raise ReplayMismatch(f"the log has {len(events)} events, the engine produced {len(produced)}")
+    return game

@@ -1,0 +1,107 @@
+"""Many random games, in parallel, with a summary that depends only on the seed.
+
+Game i of a run uses seed (root seed, i), whatever the number of worker processes, and
+results are gathered in game order, so `--jobs 1` and `--jobs 2` print the same summary.
+"""
+from __future__ import annotations
+
+import random
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from .agents import play_random
+from .errors import GameError
+from .game import Game
+from .ruleset import load_ruleset
+
+_worker_ruleset = None
+
+
+def game_seed(root: int, index: int) -> int:
+    """A seed for game `index` that does not depend on how games are split among workers."""
+    return (root * 1_000_003 + index) % (2 ** 63)
+
+
+@dataclass
+class Outcome:
+    index: int
+    seed: int
+    players: int
+    scores: list | None = None
+    winners: list | None = None
+    winning_teams: list | None = None
+    decisions: int = 0
+    error: str | None = None
+    path: list = field(default_factory=list)   # the decision ids that reproduce a failure
+
+
+def play_one(ruleset, *, index: int, root_seed: int, players: int, options: dict,
+             keep_path: bool = False) -> Outcome:
+    seed = game_seed(root_seed, index)
+    outcome = Outcome(index, seed, players)
+    game = None
+    try:
+        game = Game(ruleset, players, seed=seed, options=options, record=keep_path)
+        play_random(game, random.Random(seed ^ 0x5EED))
+        result = game.result
+        outcome.scores, outcome.winners = result["scores"], result["winners"]
+        outcome.winning_teams, outcome.decisions = result["winning_teams"], result["decisions"]
+    except GameError as exc:
+        outcome.error = str(exc)
+        if game is not None and keep_path:
+            outcome.path = [e["choice"] for e in game.events if e["type"] == "decided"]
+    return outcome
+
+
+def _init_worker(path: str, variants: list) -> None:
+    global _worker_ruleset
+    _worker_ruleset = load_ruleset(path, variants=variants)
+
+
+def _run_chunk(args) -> list[Outcome]:
+    indexes, root_seed, players, options, keep_path = args
+    return [play_one(_worker_ruleset, index=i, root_seed=root_seed, players=players, options=options,
+                     keep_path=keep_path) for i in indexes]
+
+
+def simulate(ruleset, *, games: int, seed: int, players: int, options: dict, jobs: int = 1,
+             keep_path: bool = False, progress=None) -> list[Outcome]:
+    """Play `games` random games; `progress(done, total)` is called as chunks finish."""
+    chunk = max(1, min(50, games // (jobs * 4) or 1))
+    batches = [list(range(i, min(i + chunk, games))) for i in range(0, games, chunk)]
+    outcomes: list[Outcome] = []
+    if jobs <= 1:
+        for batch in batches:
+            outcomes.extend(play_one(ruleset, index=i, root_seed=seed, players=players, options=options,
+                                     keep_path=keep_path) for i in batch)
+            if progress:
+                progress(len(outcomes), games)
+        return outcomes
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
+                             initargs=(ruleset.path, list(ruleset.variants))) as pool:
+        for result in pool.map(_run_chunk, [(b, seed, players, options, keep_path) for b in batches]):
+            outcomes.extend(result)
+            if progress:
+                progress(len(outcomes), games)
+    return outcomes
+
+
+def summarize(outcomes: list[Outcome], players: int, team_names: list[str] | None = None) -> str:
+    """A table: wins per seat, mean/min/max score, and the mean number of decisions."""
+    done = [o for o in outcomes if o.error is None]
+    lines = [f"games: {len(outcomes)}  finished: {len(done)}  failed: {len(outcomes) - len(done)}"]
+    if not done:
+        return "\n".join(lines)
+    lines.append(f"{'seat':>4} {'wins':>7} {'win %':>6} {'mean score':>11} {'min':>7} {'max':>7}")
+    for seat in range(players):
+        wins = sum(1 for o in done if seat in o.winners)
+        scores = [o.scores[seat] for o in done]
+        lines.append(f"{seat:>4} {wins:>7} {100 * wins / len(done):>6.1f} {sum(scores) / len(scores):>11.2f} "
+                     f"{min(scores):>7} {max(scores):>7}")
+    if team_names:
+        for index, name in enumerate(team_names):
+            wins = sum(1 for o in done if index in (o.winning_teams or []))
+            lines.append(f"team {name}: {wins} wins ({100 * wins / len(done):.1f}%)")
+    mean_decisions = sum(o.decisions for o in done) / len(done)
+    lines.append(f"mean decisions per game: {mean_decisions:.1f}")
+    return "\n".join(lines)

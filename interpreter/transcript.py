@@ -1,0 +1,109 @@
+"""Turns events and views into lines a person reads at a terminal."""
+from __future__ import annotations
+
+from .game import Game
+
+
+class Transcript:
+    """Follows a game's events (as one seat sees them) and renders the new ones as text."""
+
+    def __init__(self, game: Game, seat: int | None = None):
+        self.game = game
+        self.seat = seat
+        self.position = 0
+        self.last_vars: dict = {(p.seat, k): v for p in game.players for k, v in p.vars.items()}
+        self.current: dict = dict(self.last_vars)   # player variables as of the last event read
+
+    def name(self, seat) -> str:
+        return self.game.players[seat].name if seat is not None else "?"
+
+    def card(self, card_id) -> str:
+        return self.game.cards_by_id[card_id].label if card_id in self.game.cards_by_id else "a hidden card"
+
+    def new_lines(self) -> list[str]:
+        events = self.game.events_for(self.seat)
+        lines = []
+        for event in events[self.position:]:
+            line = self.render(event)
+            if line:
+                lines.append(line)
+        self.position = len(events)
+        return lines
+
+    def render(self, event: dict) -> str | None:
+        kind = event["type"]
+        if kind == "set":
+            owner, _, name = event["var"].partition(".")
+            if name and owner.startswith("p") and owner[1:].isdigit():
+                value = event["value"]
+                if isinstance(value, (int, str)) and not isinstance(value, bool):
+                    self.current[(int(owner[1:]), name)] = value
+            return None
+        if kind == "started":
+            opts = ", ".join(f"{k}={v}" for k, v in event["options"].items())
+            return f"{event['ruleset']}: {event['players']} players, seed {event['seed']}" + (f" ({opts})" if opts else "")
+        if kind == "phase_started":
+            return f"-- {event['phase']} --"
+        if kind == "phase_ended":
+            return self.changed_vars()
+        if kind == "decided":
+            decision_label = event["choice"]
+            if event["kind"] == "card":
+                decision_label = self.card(event["choice"])
+            elif event["kind"] == "player":
+                decision_label = self.name(int(event["choice"][1:]))
+            verb = event.get("label")
+            return f"{self.name(event['player'])} {verb} {decision_label}" if verb else \
+                f"{self.name(event['player'])}: {decision_label}"
+        if kind == "announced":
+            return f"* {event['text']}"
+        if kind in ("shown", "turned") and event.get("card"):
+            verb = "shows" if kind == "shown" else ("turns up" if event.get("face_up") else "turns down")
+            return f"{event.get('zone') or ''} {verb} {self.card(event['card'])}"
+        if kind == "choices_revealed":
+            return "revealed: " + ", ".join(f"{self.name(c['player'])} {c['choice']}" for c in event["choices"])
+        if kind == "ended":
+            winners = ", ".join(self.name(s) for s in event["winners"]) or "nobody"
+            scores = "  ".join(f"{self.name(s)}: {v}" for s, v in enumerate(event["scores"]))
+            return f"== game over: {winners} won ==\n{scores}"
+        return None
+
+    def changed_vars(self) -> str | None:
+        """Player variables changed since the last phase ended (numbers and words only)."""
+        parts: dict = {}
+        for key, value in self.current.items():
+            if self.last_vars.get(key) != value:
+                self.last_vars[key] = value
+                seat, name = key
+                parts.setdefault(seat, []).append(f"{name} {value}")
+        if not parts:
+            return None
+        return "   " + "; ".join(f"{self.name(seat)}: {', '.join(v)}" for seat, v in sorted(parts.items()))
+
+
+def render_view(game: Game, seat: int) -> str:
+    """The table as `seat` sees it: public zones, own zones, others' zone sizes, variables."""
+    view = game.view(seat)
+    label = lambda cid: game.cards_by_id[cid].label if cid else "##"  # noqa: E731
+    lines = []
+    for name, cards in view["zones"].items():
+        if cards:
+            lines.append(f"  {name}: {' '.join(label(c) for c in cards)}")
+    game_vars = ", ".join(f"{k}={v}" for k, v in view["vars"].items() if not isinstance(v, list))
+    if game_vars:
+        lines.append(f"  ({game_vars})")
+    for p in view["players"]:
+        me = " (you)" if p["seat"] == seat else ""
+        zones = []
+        for name, cards in p["zones"].items():
+            if not cards:
+                continue
+            if all(c is None for c in cards):
+                zones.append(f"{name}: {len(cards)} cards")
+            else:
+                zones.append(f"{name}: {' '.join(label(c) for c in cards)}")
+        pvars = ", ".join(f"{k} {v}" for k, v in p["vars"].items() if not isinstance(v, list))
+        lines.append(f"  {game.players[p['seat']].name}{me}: {pvars}")
+        for z in zones:
+            lines.append(f"      {z}")
+    return "\n".join(lines)
