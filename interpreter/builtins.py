@@ -233,3 +233,6 @@ def _random_int(g, low, high):
     if high < low:
         raise EvalError(f"random_int({low}, {high}): high is below low")
     return g.rng.randint(low, high)
+
+
+from . import combinations as _combinations  # noqa: E402,F401  (registers groups, runs, ...)

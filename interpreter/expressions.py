@@ -65,8 +65,7 @@ def _friendly(exc: UnexpectedInput, text: str, start: str) -> ParseError:
         found = "the end of the expression" if token.type == "$END" else f"'{token}'"
         if token.type == "$END":
             line, column = _end_position(text)
-        prev = [t.type for t in (exc.token_history or [])]
-        if token.type == "COMPARE" and prev and _follows_comparison(text, token):
+        if token.type == "COMPARE" and _follows_comparison(text, token):
             return ParseError("comparisons cannot be chained; join them with 'and'", line, column)
         if token.type == "EQUAL" or (token.type == "__ANON_0" and start == "expression"):
             return ParseError(f"unexpected {found}: write '==' to compare; assignments belong in effects",

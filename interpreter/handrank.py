@@ -134,7 +134,8 @@ def best_five(cards: Sequence[Card], *, wilds: int = 0) -> list[Card]:
     A wild shows as the card it stands for: the flush suit in a flush,
     otherwise the highest suit not already shown for that rank. Real cards
     are used before wilds. With fewer than five cards in all, returns them
-    all, in comparison order.
+    all, in comparison order (and four, if only four of the cards are
+    usable: five copies of one card).
     """
     return _arrange(cards, wilds)[1]
 

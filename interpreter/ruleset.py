@@ -103,6 +103,22 @@ class Ruleset:
     warnings: list[Diagnostic] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
     variants: list[str] = field(default_factory=list)
+    symbols: Symbols | None = None
+
+    def compile(self, text: str, *, scope: dict | None = None, effects: bool = False):
+        """Compile one more expression (or, with effects=True, statements) against this ruleset's
+        names: for tests, tools and conformance tables. Raises RulesetError on a problem."""
+        errors = Collector()
+        source = Source("<expression>", text)
+        source.data = text
+        compiler = Compiler(self.symbols, errors)
+        where = Where(source, ())
+        if effects:
+            fn, typ = compiler.statements(text, where, scope=scope), T.NONE
+        else:
+            fn, typ = compiler.expression(text, where, scope=scope)
+        errors.raise_if_errors()
+        return fn, typ
 
     def resolve_options(self, overrides: dict | None = None) -> dict:
         """The option values for one game: defaults, then `overrides` (values or CLI strings)."""
@@ -386,7 +402,8 @@ class _Builder:
             min_players=int(pv.get("min", 2)), max_players=int(pv.get("max", pv.get("min", 2))),
             options=options, option_values=option_values, cards=cards, removals=removals, zones=zones,
             vars=vars_, teams=teams, flow=main, triggers=triggers, result_score=score,
-            result_winners=winners, constraints=constraints, sources=[s.path for s in self.layers])
+            result_winners=winners, constraints=constraints, sources=[s.path for s in self.layers],
+            symbols=self.symbols)
 
     def expr(self, loc: Located, expect=None, scope=None):
         fn, _ = self.compiler.expression(loc.value, loc.where, expect=expect, scope=scope)

@@ -37,7 +37,11 @@ def check_schema(source, errors: Collector) -> None:
         if _in_steps(path):
             continue
         if error.context:
-            error = best_match(error.context) or error
+            # Skip the branches of a wrong type ("a number, or a mapping"): a mapping's own
+            # mistake (an unknown type name, say) says more than "must be a number".
+            fitting = [e for e in error.context
+                       if not (e.validator == "type" and e.absolute_path == error.absolute_path)]
+            error = best_match(fitting or error.context) or error
             path = tuple(error.absolute_path)
         _report(source, error, path, errors)
 

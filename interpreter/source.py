@@ -58,6 +58,8 @@ class Source:
     def expression_span(self, path: Path, line: int, column: int) -> Span:
         """The file position of (line, column) inside the expression string at `path`."""
         info = self.nodes.get(tuple(path))
+        if info is None and not self.nodes:      # a bare expression, not read from YAML
+            return Span(self.path, line, column)
         if info is None or not isinstance(info.node, yaml.ScalarNode):
             return self.span(path)
         node = info.node
@@ -93,6 +95,19 @@ class Source:
         return self.lines[line - 1] if 0 < line <= len(self.lines) else ""
 
 
+def _kind_of(value) -> str:
+    """What a top-level value is, in an author's words."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    return f"a {type(value).__name__}"
+
+
 def _indent(text: str) -> int:
     return len(text) - len(text.lstrip(" "))
 
@@ -110,6 +125,9 @@ def read_source(path: str, text: str, errors: Collector) -> Source | None:
         span = Span(path, mark.line + 1, mark.column + 1) if mark else Span(path, 1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
         context = f" ({exc.context})" if exc.context and exc.problem else ""
+        if context and exc.context_mark and exc.problem_mark and \
+                exc.context_mark.line != exc.problem_mark.line:
+            context = f" ({exc.context} that starts at line {exc.context_mark.line + 1})"
         errors.error("yaml-syntax", f"YAML syntax error: {problem}{context}", span)
         return None
     except (yaml.YAMLError, RecursionError) as exc:
@@ -127,7 +145,7 @@ def read_source(path: str, text: str, errors: Collector) -> Source | None:
         return None
     if not isinstance(source.data, dict):
         errors.error("not-a-mapping", "a ruleset must be a mapping of sections (version, name, ...), "
-                     f"not a {type(source.data).__name__}", source.span(()))
+                     f"not {_kind_of(source.data)}", source.span(()))
         return None
     return source
 

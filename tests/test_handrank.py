@@ -287,6 +287,20 @@ def test_wild_shows_as_the_card_it_stands_for():
     assert hand_key_with_suits(cards("Ah"), wilds=1) == ((1, 14), (3, 1))
 
 
+def test_best_five_makes_the_key_with_wilds_and_repeats():
+    rng = random.Random(4)
+    for _ in range(3000):
+        wilds, pool = rng.randint(0, 5), rng.sample(DECK, 12)
+        hand = [rng.choice(pool) for _ in range(rng.randint(0, 8))]
+        k, five = hand_key(hand, wilds=wilds), best_five(hand, wilds=wilds)
+        if len(set(r for r, _ in hand)) == 1 and len(hand) > 4 and not wilds:
+            continue  # five copies of one card: only four are usable
+        assert len(five) == min(5, len(hand) + wilds)
+        assert (ref_five(five) if len(five) == 5 else ref_partial(five)) == k, (hand, wilds)
+        not_held = Counter(five) - Counter(hand)  # cards only a wild can stand for
+        assert sum(not_held.values()) <= wilds
+
+
 def test_bad_input():
     with pytest.raises(ValueError):
         hand_key([(1, "spades")])
