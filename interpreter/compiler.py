@@ -91,13 +91,13 @@ class Compiler:
 
     # -- entry points ------------------------------------------------------
     def expression(self, text, where: Where, *, scope: dict | None = None, expect=None,
-                   effects: bool = False) -> tuple[Fn | None, object]:
+                   effects: bool = False, renames: dict | None = None) -> tuple[Fn | None, object]:
         """Compile one expression; returns (closure, type), or (None, None) after an error."""
         tree = self._parse(text, where, "expression")
         if tree is None:
             return None, None
         try:
-            fn, typ = _Pass(self, where, dict(scope or {}), effects).expr(tree.children[0])
+            fn, typ = _Pass(self, where, dict(scope or {}), effects, renames).expr(tree.children[0])
         except _Failed:
             return None, None
         if expect is not None and not T.assignable(typ, expect):
@@ -134,7 +134,10 @@ class Compiler:
         if func.compiling:
             return None, None
         func.compiling = True
-        fn, typ = self.expression(func.text, func.where, scope=dict(func.params))
+        # Parameters are stored under keys no ruleset name can take ("f.p"), so a body can never
+        # confuse a parameter with a name of the caller's.
+        renames = {p: f"{func.name}.{p}" for p, _ in func.params}
+        fn, typ = self.expression(func.text, func.where, scope=dict(func.params), renames=renames)
         func.compiling = False
         func.fn, func.type, func.failed = fn, typ, fn is None
         return fn, typ
@@ -171,12 +174,14 @@ def _pos(tree) -> tuple[int, int]:
 class _Pass:
     """One walk over one tree: checks and compiles in a single pass."""
 
-    def __init__(self, compiler: Compiler, where: Where, scope: dict, effects: bool):
+    def __init__(self, compiler: Compiler, where: Where, scope: dict, effects: bool,
+                 renames: dict | None = None):
         self.c = compiler
         self.sym = compiler.symbols
         self.where = where
         self.scope = scope
         self.effects = effects
+        self.renames = dict(renames or {})   # function parameters -> their keys in env
 
     # -- errors ------------------------------------------------------------
     def span(self, node) -> Span:
@@ -310,7 +315,8 @@ class _Pass:
     def x_name(self, node):
         name = str(node.children[0])
         if name in self.scope:
-            return (lambda g, env: env[name]), self.scope[name]
+            key = self.renames.get(name, name)
+            return (lambda g, env: env[key]), self.scope[name]
         if name in GLOBALS:
             typ, fn = GLOBALS[name]
             return fn, typ
@@ -619,10 +625,10 @@ class _Pass:
         if body is None:
             raise _Failed
         fns, _ = self.check_args(node, name, func.params, args)
-        names = [p for p, _ in func.params]
+        keys = [f"{name}.{p}" for p, _ in func.params]
         if any(T.is_list(t) for _, t in func.params):  # lists are not hashable: no memo
-            return (lambda g, env: body(g, {n: f(g, env) for n, f in zip(names, fns)})), result
-        return _memoized_call(name, body, names, fns), result
+            return (lambda g, env: body(g, {k: f(g, env) for k, f in zip(keys, fns)})), result
+        return _memoized_call(name, body, keys, fns), result
 
     def macro(self, node, name: str, obj_node, args):
         if len(args) != 2:
@@ -634,10 +640,13 @@ class _Pass:
         if var in self.sym.functions or var in GLOBALS:
             self.fail(args[0], f"'{var}' is already a name in this ruleset; pick another name for the item")
         saved = self.scope.get(var)
+        saved_rename = self.renames.pop(var, None)   # the item's name shadows a parameter
         self.scope[var] = T.item_type(itype)
         try:
             body, btype = self.expr(args[1])
         finally:
+            if saved_rename is not None:
+                self.renames[var] = saved_rename
             if saved is None:
                 self.scope.pop(var, None)
             else:
