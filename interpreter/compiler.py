@@ -626,8 +626,10 @@ class _Pass:
             raise _Failed
         fns, _ = self.check_args(node, name, func.params, args)
         keys = [f"{name}.{p}" for p, _ in func.params]
-        if any(T.is_list(t) for _, t in func.params):  # lists are not hashable: no memo
-            return (lambda g, env: body(g, {k: f(g, env) for k, f in zip(keys, fns)})), result
+        if any(t == T.CARD or T.is_list(t) for _, t in func.params):
+            # A card argument differs for every candidate of a choice, so a memo would only
+            # miss; lists cannot be keys. Store the arguments in the caller's env and go.
+            return _direct_call(body, keys, fns), result
         return _memoized_call(name, body, keys, fns), result
 
     def macro(self, node, name: str, obj_node, args):
@@ -714,6 +716,34 @@ def _memoized_call(name: str, body: Fn, names: list, fns: list) -> Fn:
             return memo[key]
         value = memo[key] = body(g, dict(zip(names, values)))
         return value
+    return call
+
+
+def _direct_call(body: Fn, keys: list, fns: list) -> Fn:
+    """Call a ruleset function without a memo; its parameters go into the caller's env under
+    keys no ruleset name can take, so no dict is built per call."""
+    if len(fns) == 1:
+        (k0,), (f0,) = keys, fns
+
+        def call1(g, env):
+            env[k0] = f0(g, env)
+            return body(g, env)
+        return call1
+    if len(fns) == 2:
+        (k0, k1), (f0, f1) = keys, fns
+
+        def call2(g, env):
+            a = f0(g, env)
+            env[k1] = f1(g, env)
+            env[k0] = a
+            return body(g, env)
+        return call2
+
+    def call(g, env):
+        values = [f(g, env) for f in fns]   # every argument first: one may call this function too
+        for k, v in zip(keys, values):
+            env[k] = v
+        return body(g, env)
     return call
 
 

@@ -1,0 +1,89 @@
+"""The `cardrules` command as a user meets it."""
+from __future__ import annotations
+
+import io
+import json
+
+from interpreter.cli import main
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_validate_accepts_every_shipped_ruleset_and_example(capsys):
+    import glob
+    files = sorted(glob.glob("rulesets/*.yaml") + glob.glob("examples/*.yaml"))
+    code, out, err = run(capsys, "validate", *files)
+    assert code == 0, out + err
+    assert out.count(": ok (0 errors") == len(files)
+
+
+def test_simulate_gives_the_same_summary_for_any_number_of_jobs(capsys):
+    args = ["simulate", "rulesets/black-maria.yaml", "--games", "12", "-n", "4", "--seed", "5",
+            "--option", "moon_rule=true", "--no-progress"]
+    code1, one, _ = run(capsys, *args, "--jobs", "1")
+    code2, two, _ = run(capsys, *args, "--jobs", "2")
+    assert code1 == code2 == 0
+    assert one == two
+    assert "mean decisions per game" in one and "seat" in one
+
+
+def test_play_prints_a_transcript_and_writes_a_replayable_log(capsys, tmp_path):
+    log = tmp_path / "g.jsonl"
+    code, out, _ = run(capsys, "play", "rulesets/hearts.yaml", "-n", "3", "--seed", "4", "--log", str(log))
+    assert code == 0
+    assert "-- play --" in out and "game over" in out
+    code, out, _ = run(capsys, "replay", str(log))
+    assert code == 0 and "replay ok" in out
+
+
+def test_a_person_is_asked_again_after_a_bad_answer(capsys, monkeypatch):
+    answers = iter(["banana", "99"] + ["1"] * 2000)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    code, out, _ = run(capsys, "play", "rulesets/black-maria.yaml", "-n", "3", "--seed", "2", "--human", "0")
+    assert code == 0
+    assert "please answer with a number from 1 to" in out
+    assert "You (you)" in out            # the player's own view is shown
+    assert "game over" in out
+
+
+def test_play_rejects_a_bad_option_with_a_clear_message(capsys):
+    code, _, err = run(capsys, "play", "rulesets/black-maria.yaml", "--option", "moon=subtract")
+    assert code == 1
+    assert "unknown option 'moon' for Black Maria" in err
+    assert "Traceback" not in err
+
+
+def test_play_rejects_a_deals_count_that_is_not_a_multiple_of_the_players(capsys):
+    code, _, err = run(capsys, "play", "rulesets/black-maria.yaml", "-n", "3", "--option", "deals=4")
+    assert code == 1
+    assert "multiple of the number of players" in err
+
+
+def test_validate_can_play_random_games_as_a_second_check(capsys, tmp_path):
+    broken = tmp_path / "stuck.yaml"
+    broken.write_text(
+        "version: 1\nname: Stuck\nplayers: {min: 2, max: 3}\ndeck: {standard: true}\n"
+        "zones:\n  deck: {owner: game, visibility: hidden}\n  hand: {owner: player, visibility: owner}\n"
+        "flow:\n  - \"shuffle(deck); deal(deck, players.map(p, p.hand), 2)\"\n"
+        "  - repeat:\n      - choose: card\n        player: player_at(0)\n        from: player_at(0).hand\n"
+        "        as: c\n        then: \"move(c, deck)\"\n    until: \"false\"\n")
+    code, out, _ = run(capsys, "validate", str(broken), "--simulate", "2")
+    assert code == 1
+    assert "random game failed at 2 players" in out
+    assert "Player 0 has no legal card to choose" in out and "reproduce with Game(ruleset, 2, seed=" in out
+
+
+def test_validate_json_output_for_tools(capsys):
+    code, out, _ = run(capsys, "validate", "rulesets/hearts.yaml", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["files"][0]["valid"] is True
+
+
+def test_functions_lists_the_registries(capsys):
+    code, out, _ = run(capsys, "functions")
+    assert code == 0 and "players_from(p: player) -> list<player>" in out and "move(" in out

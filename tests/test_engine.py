@@ -1,0 +1,254 @@
+"""The engine's contract, on small rulesets written for each point: step limits, states with no
+legal decision, simultaneous choices, views, events for one seat, stacked decks, replay."""
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+
+from interpreter import Game, GameError, load_ruleset
+from interpreter.agents import FirstLegalAgent, RandomAgent, play
+from interpreter.replay import ReplayMismatch, replay, write_log
+from tests.conftest import ROOT, ruleset
+
+HEADER = """\
+version: 1
+name: Tiny
+players: {min: 2, max: 4}
+deck: {standard: true}
+zones:
+  deck: {owner: game, visibility: hidden}
+  table: {owner: game, visibility: public}
+  hand: {owner: player, visibility: owner}
+  revealed: {owner: game, visibility: public}
+"""
+
+
+def line_of(path, needle: str) -> int:
+    """The 1-based line of the first line of `path` holding `needle`."""
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
+
+
+def tiny(tmp_path, body: str, name: str = "tiny.yaml"):
+    path = tmp_path / name
+    path.write_text(HEADER + textwrap.dedent(body), encoding="utf-8")
+    return load_ruleset(path)
+
+
+def test_a_loop_that_never_ends_stops_at_the_step_limit_naming_phase_and_position(tmp_path):
+    """GIVEN a flow whose loop can never end WHEN it runs THEN a GameError names the phase and the rule."""
+    rules = tiny(tmp_path, """\
+        vars: {game: {n: 0}}
+        flow:
+          - phase: forever
+            do:
+              - while: "true"
+                do: "n += 1"
+        """)
+    with pytest.raises(GameError) as info:
+        Game(rules, 2, seed=1, max_steps=5_000)
+    error = info.value
+    assert error.code == "step-limit"
+    assert error.phase == "forever"
+    assert error.span.line == line_of(tmp_path / "tiny.yaml", 'while: "true"')
+    assert error.span.file == str(tmp_path / "tiny.yaml")
+
+
+def test_a_choice_with_no_legal_option_is_an_error_with_player_and_position(tmp_path):
+    """GIVEN a choose step whose condition excludes every card WHEN it is reached
+    THEN the error names the player, the prompt and the step's position."""
+    rules = tiny(tmp_path, """\
+        flow:
+          - "shuffle(deck); deal(deck, players.map(p, p.hand), 5)"
+          - choose: card
+            player: player_at(0)
+            from: player_at(0).hand
+            where: "c.rank > 99"
+            as: c
+            prompt: play a high card
+        """)
+    with pytest.raises(GameError) as info:
+        Game(rules, 2, seed=1)
+    assert info.value.code == "no-legal-choice"
+    assert "Player 0 has no legal card to choose (play a high card)" in str(info.value)
+    assert info.value.span.line == line_of(tmp_path / "tiny.yaml", "choose: card")
+
+
+def test_if_none_runs_instead_of_failing(tmp_path):
+    rules = tiny(tmp_path, """\
+        vars: {game: {skipped: false}}
+        flow:
+          - choose: card
+            player: player_at(0)
+            from: player_at(0).hand
+            if_none: "skipped = true"
+        result: {winners: "skipped ? players : []"}
+        """)
+    game = Game(rules, 2, seed=1)
+    assert game.over and game.result["winners"] == [0, 1]
+
+
+SIMULTANEOUS = """\
+    flow:
+      - "shuffle(deck); deal(deck, players.map(p, p.hand), 3)"
+      - for_each: p
+        in: players
+        simultaneous: true
+        do:
+          - choose: card
+            player: p
+            from: p.hand
+            as: c
+            then: "move(c, revealed)"
+      - for_each: p
+        in: players
+        simultaneous: true
+        do:
+          - choose: number
+            player: p
+            min: 1
+            max: 3
+            as: n
+            then: "announce(text(p) + ' said ' + text(n))"
+    """
+
+
+def test_simultaneous_choices_are_hidden_until_everyone_has_chosen(tmp_path):
+    """GIVEN every player picks a card at once WHEN seat 0 has picked and seat 1 is deciding
+    THEN nothing has moved, seat 1's view and events hold no trace of seat 0's pick."""
+    rules = tiny(tmp_path, SIMULTANEOUS)
+    game = Game(rules, 2, seed=3)
+    first = game.decision.choices[0]
+    game.apply(first)
+    assert game.decision.player == 1
+    assert game.zones["revealed"].cards == []
+    seat1 = json.dumps(game.view(1)) + json.dumps(game.events_for(1))
+    assert first.id not in seat1
+    game.apply(game.decision.choices[0])
+    assert [c.id for c in game.zones["revealed"].cards][0] == first.id   # revealed together, in seat order
+    game.apply("2")
+    assert not any(e["type"] == "decided" and e["player"] == 0 for e in game.events_for(1)[-3:])
+    game.apply("3")
+    revealed = [e for e in game.events_for(1) if e["type"] == "choices_revealed"]
+    assert revealed and revealed[-1]["choices"] == [{"player": 0, "choice": "2"}, {"player": 1, "choice": "3"}]
+
+
+def test_a_view_masks_every_card_the_seat_may_not_see():
+    """GIVEN a Hearts game in progress WHEN seat 1 looks THEN it sees its own hand, the trick,
+    and only the sizes of other hands; the deck is hidden from everyone."""
+    game = Game(ruleset("hearts"), 4, seed=11)
+    view = game.view(1)
+    own = view["players"][1]["zones"]["hand"]
+    assert own and all(own)
+    for seat in (0, 2, 3):
+        assert all(card is None for card in view["players"][seat]["zones"]["hand"])
+    visible = {c for p in view["players"] for z in p["zones"].values() for c in z if c}
+    assert visible == set(own)
+
+
+def test_a_log_for_one_seat_never_holds_a_card_that_seat_could_not_see(tmp_path):
+    """GIVEN a whole game logged for seat 2 THEN every card id in it was in seat 2's hand or
+    played face up, never another player's unplayed or passed card."""
+    game = Game(ruleset("hearts"), 4, seed=5)
+    play(game, RandomAgent(5))
+    log = tmp_path / "seat2.jsonl"
+    write_log(game, log, seat=2)
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert lines[0]["view"] == 2
+    full = game.events
+    seen_by_2 = set()
+    for event, viewers in zip(full, game._viewers):
+        if "card" in event and (viewers is None or 2 in viewers):
+            seen_by_2.add(event["card"])
+    for event in lines[1:]:
+        if event.get("card"):
+            assert event["card"] in seen_by_2
+        if event["type"] == "decided":
+            assert event["player"] == 2 or event["kind"] != "card"
+    # passes made by others to others: seat 2 never learns them
+    hidden = [e for e, v in zip(full, game._viewers) if e["type"] == "moved" and v is not None and 2 not in v]
+    assert hidden, "some cards moved out of seat 2's sight"
+    assert all(e["card"] not in {x.get("card") for x in lines if x["type"] == "moved" and x.get("from") == e["from"]
+                                 and x.get("to") == e["to"] and x.get("card")} or e["card"] in seen_by_2 for e in hidden)
+    with pytest.raises(ReplayMismatch, match="only a full log can be replayed"):
+        replay(log)
+
+
+def test_replay_reproduces_a_game_and_detects_a_changed_event(tmp_path):
+    game = Game(ruleset("black-maria"), 4, seed=9, options={"moon_rule": True})
+    play(game, RandomAgent(1))
+    log = tmp_path / "game.jsonl"
+    write_log(game, log)
+    assert replay(log).result == game.result
+    lines = log.read_text().splitlines()
+    for i, line in enumerate(lines):
+        event = json.loads(line)
+        if event["type"] == "moved" and event["to"].endswith("taken"):
+            event["to"] = "p0.taken" if event["to"] != "p0.taken" else "p1.taken"
+            lines[i] = json.dumps(event)
+            break
+    log.write_text("\n".join(lines) + "\n")
+    with pytest.raises(ReplayMismatch, match="differs"):
+        replay(log)
+
+
+def test_same_seed_and_decisions_give_the_same_game_event_by_event():
+    a = Game(ruleset("hearts"), 5, seed=42)
+    b = Game(ruleset("hearts"), 5, seed=42)
+    play(a, FirstLegalAgent())
+    play(b, FirstLegalAgent())
+    assert a.events == b.events
+    c = Game(ruleset("hearts"), 5, seed=43)
+    play(c, FirstLegalAgent())
+    assert c.events != a.events
+
+
+def test_a_stacked_deck_deals_the_listed_cards_first(tmp_path):
+    rules = tiny(tmp_path, """\
+        flow:
+          - "shuffle(deck); deal(deck, players.map(p, p.hand), 2)"
+          - choose: card
+            player: player_at(0)
+            from: player_at(0).hand
+        """)
+    game = Game(rules, 2, seed=1, stacked=[["AS", "KH", "QD", "JC"]])
+    assert [c.id for c in game.players[0].zones["hand"].cards] == ["AS", "QD"]
+    assert [c.id for c in game.players[1].zones["hand"].cards] == ["KH", "JC"]
+    with pytest.raises(GameError, match="names cards that are not there"):
+        Game(rules, 2, seed=1, stacked=[["AS", "ZZ"]])
+
+
+def test_illegal_choice_ids_are_refused_with_the_legal_ones_listed():
+    game = Game(ruleset("hearts"), 4, seed=2)
+    with pytest.raises(ValueError, match="not a legal choice"):
+        game.apply("XX")
+
+
+def test_a_trigger_that_keeps_firing_itself_is_stopped(tmp_path):
+    rules = tiny(tmp_path, """\
+        triggers:
+          bounce:
+            on: moved
+            where: "target == table"
+            do: "move(card, table)"
+        flow:
+          - "move(first(deck), table)"
+        """)
+    with pytest.raises(GameError, match="triggers set each other off"):
+        Game(rules, 2, seed=1)
+
+
+def test_the_player_count_is_checked():
+    with pytest.raises(GameError, match="3 to 6 players, not 2"):
+        Game(ruleset("hearts"), 2)
+
+
+def test_options_are_checked_when_a_game_starts():
+    from interpreter import RulesetError
+    with pytest.raises(RulesetError) as info:
+        Game(ruleset("hearts"), 4, options={"target": "lots"})
+    assert "option 'target': expected a whole number, not 'lots'" in str(info.value.diagnostics[0].message)
+    with pytest.raises(RulesetError) as info:
+        Game(ruleset("hearts"), 4, options={"targte": "50"})
+    assert info.value.diagnostics[0].hint == "did you mean 'target'?"
