@@ -61,6 +61,7 @@ class Symbols:
     team_zones: set = field(default_factory=set)
     card_attrs: dict = field(default_factory=dict)     # name -> type
     card_ids: set = field(default_factory=set)
+    abilities: set = field(default_factory=set)
     functions: dict = field(default_factory=dict)      # name -> Function
     used: set = field(default_factory=set)             # (kind, name) seen in expressions
 
@@ -600,6 +601,12 @@ class _Pass:
         fns, bindings = self.check_args(node, b.name, b.params, args)
         impl = b.fn
         result = T.substitute(b.result, bindings)
+        for (pname, _), arg in zip(b.params, args):
+            if pname == "ability" and isinstance(arg, Tree) and arg.data == "string":
+                literal = str(arg.children[0])[1:-1]
+                if literal not in self.sym.abilities:
+                    self.fail(arg, f"no ability named '{literal}'", did_you_mean(literal, self.sym.abilities),
+                              code="unknown-name")
         if b.name == "card" and isinstance(args[0], Tree) and args[0].data == "string":
             literal = str(args[0].children[0])[1:-1]
             if literal not in self.sym.card_ids:

@@ -136,3 +136,25 @@ def _win(g, winners):
 def _end_game(g):
     """End the game now; the winners come from the ruleset's `result.winners`."""
     g.finish(None)
+
+
+@effect("disable(p: player, ability: str) -> none")
+def _disable(g, p, ability):
+    """Switch off one of a player's abilities until `enable` (a passive of another player, say)."""
+    g.ability_flags(p, ability).add("disabled")
+    g.version += 1
+
+
+@effect("enable(p: player, ability: str) -> none")
+def _enable(g, p, ability):
+    """Switch a disabled ability back on."""
+    g.ability_flags(p, ability).discard("disabled")
+    g.version += 1
+
+
+@effect("reset_uses(p: player) -> none")
+def _reset_uses(g, p):
+    """Forget which abilities the player has used: call it when a new turn (or round) begins."""
+    for name in g.rules.abilities:
+        g.ability_flags(p, name).discard("used")
+    g.version += 1

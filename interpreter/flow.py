@@ -21,6 +21,7 @@ STEP_KEYS = {
     "for_each": {"for_each", "in", "do", "simultaneous"},
     "call": {"call", "with"},
     "phase": {"phase", "do"},
+    "use": {"use", "player"},
     "choose": {"choose", "player", "from", "where", "count", "min", "max", "actions", "as",
                "prompt", "then", "if_none", "label"},
 }
@@ -314,6 +315,38 @@ class FlowCompiler:
         proc.compiling = True
         proc.steps = self.steps(proc.raw, proc.where, dict(proc.params))
         proc.compiling = False
+
+    def s_use(self, raw, where, scope, allow, span):
+        """Use an ability: mark it used and run its steps with `p` bound to the user."""
+        if not allow:
+            self.errors.error("choice-not-allowed", "a trigger cannot use abilities (they may ask for choices)", span)
+            return None
+        name, _ = self.c.expression(raw.get("use"), self.sub(where, "use"), scope=scope, expect=T.STR)
+        if "player" not in raw:
+            self.errors.error("missing-key", "a 'use' step needs 'player:' (who uses the ability)", span)
+            return None
+        who, _ = self.c.expression(raw["player"], self.sub(where, "player"), scope=scope, expect=T.PLAYER)
+        literal = raw.get("use")
+        if isinstance(literal, str) and literal.startswith("'") and literal.endswith("'"):
+            if literal[1:-1] not in self.c.symbols.abilities:
+                self.errors.error("unknown-name", f"no ability named '{literal[1:-1]}'",
+                                  where.source.span(where.path + ("use",)),
+                                  did_you_mean(literal[1:-1], self.c.symbols.abilities))
+        if name is None or who is None:
+            return None
+
+        def run_use(g, env):
+            g.tick(span)
+            ability = name(g, env)
+            spec = g.rules.abilities.get(ability)
+            if spec is None:
+                raise GameError(f"no ability named '{ability}'", span=span, phase=g.phase)
+            player = who(g, env)
+            g.ability_flags(player, ability).add("used")
+            g.version += 1
+            g.emit("ability_used", player=player.seat, ability=ability)
+            yield from _run_steps(spec.steps, g, {"p": player})
+        return Step(run_use, True, span)
 
     def s_phase(self, raw, where, scope, allow, span):
         name = raw.get("phase")

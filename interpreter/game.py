@@ -138,6 +138,7 @@ class Game:
         self.stacked = [list(order) for order in (stacked or [])]
         self._trigger_depth = 0
         self._private: list[int] = []     # indexes of simultaneous decision events not yet revealed
+        self._ability_flags: dict = {}    # (seat, ability) -> {'used', 'disabled'}
         self.players = [Player(i, (names[i] if names and i < len(names) else f"Player {i}")) for i in range(n)]
         self.teams: list[Team] = []
         self.vars: dict = {}
@@ -451,6 +452,14 @@ class Game:
     def finish(self, winners) -> None:
         self.winners = winners
         raise _GameOver
+
+    def ability_flags(self, player: Player, ability: str) -> set:
+        """The mutable flags ('used', 'disabled') of one player's ability."""
+        key = (player.seat, ability)
+        flags = self._ability_flags.get(key)
+        if flags is None:
+            flags = self._ability_flags[key] = set()
+        return flags
 
     def team_of(self, player: Player) -> Team:
         return player.team

@@ -22,7 +22,7 @@ from .state import HIDDEN, OWNER, PUBLIC
 
 LIBRARY = Path(__file__).resolve().parent.parent / "rulesets"
 FORMAT_VERSION = 1
-NAMED_SECTIONS = ("options", "zones", "functions", "procedures", "triggers")
+NAMED_SECTIONS = ("options", "zones", "functions", "procedures", "triggers", "abilities")
 VAR_SCOPES = ("game", "player", "team", "card")
 SINGLE_SECTIONS = ("name", "description", "players", "deck", "teams", "flow", "result")
 TYPE_NAMES = {"int": T.INT, "bool": T.BOOL, "str": T.STR, "card": T.CARD, "player": T.PLAYER,
@@ -81,6 +81,16 @@ class ZoneSpec:
 
 
 @dataclass
+class AbilitySpec:
+    """A named power a player may use: a condition on its user `p`, and steps that may ask choices."""
+    name: str
+    when: object
+    steps: list
+    label: str
+    description: str = ""
+
+
+@dataclass
 class Ruleset:
     """A loaded, checked and compiled ruleset: the rules of a game, never changed by playing it."""
     name: str
@@ -104,6 +114,7 @@ class Ruleset:
     sources: list[str] = field(default_factory=list)
     variants: list[str] = field(default_factory=list)
     symbols: Symbols | None = None
+    abilities: dict = field(default_factory=dict)   # name -> AbilitySpec, in declared order
 
     def compile(self, text: str, *, scope: dict | None = None, effects: bool = False):
         """Compile one more expression (or, with effects=True, statements) against this ruleset's
@@ -372,11 +383,13 @@ class _Builder:
         procedures = {n: Procedure(n, raw=self._proc_body(loc), where=self._proc_where(loc),
                                    params=self._proc_params(loc))
                       for n, loc in self.m["procedures"].items()}
+        self.symbols.abilities.update(self.m["abilities"])
         flows = FlowCompiler(self.compiler, procedures, self.errors)
         for proc in procedures.values():
             flows.compile_procedure(proc)
         main = flows.steps(flow.value, flow.where, {})
         triggers = self.triggers(flows)
+        abilities = self.abilities(flows)
         result = self.m.get("result")
         score = winners = None
         if result is not None and isinstance(result.value, dict):
@@ -403,7 +416,7 @@ class _Builder:
             options=options, option_values=option_values, cards=cards, removals=removals, zones=zones,
             vars=vars_, teams=teams, flow=main, triggers=triggers, result_score=score,
             result_winners=winners, constraints=constraints, sources=[s.path for s in self.layers],
-            symbols=self.symbols)
+            symbols=self.symbols, abilities=abilities)
 
     def expr(self, loc: Located, expect=None, scope=None):
         fn, _ = self.compiler.expression(loc.value, loc.where, expect=expect, scope=scope)
@@ -663,6 +676,19 @@ class _Builder:
                                                 scope=scope, expect=T.BOOL)[0]
             steps = flows.steps(spec.get("do"), Where(loc.source, loc.path + ("do",)), scope, allow_choices=False)
             out.setdefault(event, []).append((test, steps, name))
+        return out
+
+    def abilities(self, flows: FlowCompiler) -> dict:
+        out = {}
+        for name, loc in self.m["abilities"].items():
+            spec = loc.value if isinstance(loc.value, dict) else {}
+            when = None
+            if "when" in spec:
+                when = self.compiler.expression(spec["when"], Where(loc.source, loc.path + ("when",)),
+                                                scope={"p": T.PLAYER}, expect=T.BOOL)[0]
+            steps = flows.steps(spec.get("do"), Where(loc.source, loc.path + ("do",)), {"p": T.PLAYER})
+            out[name] = AbilitySpec(name, when, steps, str(spec.get("label", name)),
+                                    str(spec.get("description", "")))
         return out
 
     def warn_unused(self, procedures, flows) -> None:

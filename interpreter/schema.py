@@ -28,7 +28,7 @@ def _in_steps(path: tuple) -> bool:
     """Steps (flow, procedures, trigger bodies) are checked, with better words, by the flow compiler."""
     if path and path[0] in STEP_SECTIONS:
         return True
-    return len(path) >= 3 and path[0] == "triggers" and path[2] == "do"
+    return len(path) >= 3 and path[0] in ("triggers", "abilities") and path[2] == "do"
 
 
 def check_schema(source, errors: Collector) -> None:

@@ -252,3 +252,72 @@ def test_options_are_checked_when_a_game_starts():
     with pytest.raises(RulesetError) as info:
         Game(ruleset("hearts"), 4, options={"targte": "50"})
     assert info.value.diagnostics[0].hint == "did you mean 'target'?"
+
+
+ABILITIES = """\
+    vars:
+      player: {gold: 0}
+    abilities:
+      dig:
+        label: Dig for gold
+        when: "size(p.hand) > 0"
+        do: "p.gold += 1"
+      steal:
+        label: Steal a coin
+        when: "p.left.gold > 0"
+        do:
+          - choose: player
+            player: p
+            from: "players.filter(q, q != p and q.gold > 0)"
+            as: victim
+            then: "victim.gold -= 1; p.gold += 1"
+      shield:
+        when: "true"
+        do: "disable(p.left, 'steal')"
+    flow:
+      - "shuffle(deck); deal(deck, players.map(p, p.hand), 2)"
+      - repeat:
+          - for_each: p
+            in: players
+            do:
+              - "reset_uses(p)"
+              - choose: value
+                player: p
+                from: usable(p)
+                as: a
+                then: {use: a, player: p}
+        until: "players.any(p, p.gold >= 3)"
+    result:
+      score: "p.gold"
+      winners: "players.filter(p, p.gold >= 3)"
+    """
+
+
+def test_abilities_are_offered_when_usable_and_can_be_disabled_by_another_player(tmp_path):
+    """GIVEN dig, steal (needs a left neighbour with gold) and shield (disables the left
+    neighbour's steal) WHEN players act THEN only usable abilities are offered, in order."""
+    rules = tiny(tmp_path, ABILITIES)
+    game = Game(rules, 2, seed=1)
+    offered = lambda: [c.id for c in game.decision.choices]  # noqa: E731
+    assert offered() == ["dig", "shield"]              # seat 0: nobody has gold to steal
+    game.apply("dig")
+    assert offered() == ["dig", "steal", "shield"]     # seat 1: its left neighbour (seat 0) has gold
+    game.apply("dig")
+    assert offered() == ["dig", "steal", "shield"]
+    game.apply("shield")                               # seat 0 disables seat 1's steal
+    assert game.decision.player == 1
+    assert offered() == ["dig", "shield"]              # seat 0 has gold, but steal is disabled
+    game.apply("dig")
+    game.apply("steal")                                # seat 0 steals
+    assert game.decision.kind == "player" and offered() == ["p1"]
+    game.apply("p1")
+    assert [p.vars["gold"] for p in game.players] == [2, 1]
+    assert any(e["type"] == "ability_used" and e["ability"] == "steal" for e in game.events)
+
+
+def test_an_unknown_ability_name_is_caught_when_the_ruleset_loads(tmp_path):
+    from interpreter import RulesetError
+    with pytest.raises(RulesetError) as info:
+        tiny(tmp_path, ABILITIES.replace("disable(p.left, 'steal')", "disable(p.left, 'stael')"))
+    d = info.value.diagnostics[0]
+    assert d.message == "no ability named 'stael'" and d.hint == "did you mean 'steal'?"
