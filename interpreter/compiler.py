@@ -271,6 +271,7 @@ class _Pass:
                 self.fail(node, f"'{name}' is a function, not an effect; its value would be thrown away")
             self.fail(node, f"unknown effect '{name}'", did_you_mean(name, EFFECTS), code="unknown-name")
         fns = self.check_args(node, name, verb.params, args)[0]
+        self.check_ability_names(verb.params, args)
         span = self.span(node)
         impl = verb.fn
 
@@ -595,18 +596,22 @@ class _Pass:
             fns.append(fn)
         return fns, bindings
 
+    def check_ability_names(self, params: list, args: list) -> None:
+        """A quoted ability name passed to an `ability` parameter must name a declared ability."""
+        for (pname, _), arg in zip(params, args):
+            if pname == "ability" and isinstance(arg, Tree) and arg.data == "string":
+                literal = str(arg.children[0])[1:-1]
+                if literal not in self.sym.abilities:
+                    self.fail(arg, f"no ability named '{literal}'", did_you_mean(literal, self.sym.abilities),
+                              code="unknown-name")
+
     def call_builtin(self, node, b, args):
         if not b.pure and not self.effects:
             self.fail(node, f"{b.name}() draws at random, so it may only be used in effects, not in conditions")
         fns, bindings = self.check_args(node, b.name, b.params, args)
         impl = b.fn
         result = T.substitute(b.result, bindings)
-        for (pname, _), arg in zip(b.params, args):
-            if pname == "ability" and isinstance(arg, Tree) and arg.data == "string":
-                literal = str(arg.children[0])[1:-1]
-                if literal not in self.sym.abilities:
-                    self.fail(arg, f"no ability named '{literal}'", did_you_mean(literal, self.sym.abilities),
-                              code="unknown-name")
+        self.check_ability_names(b.params, args)
         if b.name == "card" and isinstance(args[0], Tree) and args[0].data == "string":
             literal = str(args[0].children[0])[1:-1]
             if literal not in self.sym.card_ids:
