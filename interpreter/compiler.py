@@ -183,6 +183,9 @@ class _Pass:
         self.scope = scope
         self.effects = effects
         self.renames = dict(renames or {})   # function parameters -> their keys in env
+        self.aliases: dict = {}              # inlined parameters -> (closure, type, env names read)
+        self.depth = 0                       # how deep in inlined function bodies
+        self.shapes: dict = {}               # id(closure) -> ('const', v) | ('local', key) | ('attr', key, attr)
 
     # -- errors ------------------------------------------------------------
     def span(self, node) -> Span:
@@ -289,19 +292,29 @@ class _Pass:
             self.fail(node, f"unsupported expression '{getattr(node, 'data', node)}'")
         return method(node)
 
+    def shaped(self, fn: Fn, shape: tuple) -> Fn:
+        """Remember what a closure does, so that a caller can fuse it into its own closure."""
+        self.shapes[id(fn)] = (shape, fn)   # keep fn alive so its id stays unique
+        return fn
+
+    def shape(self, fn: Fn):
+        entry = self.shapes.get(id(fn))
+        return entry[0] if entry and entry[1] is fn else None
+
+    def constant(self, value, typ):
+        return self.shaped(lambda g, env: value, ("const", value)), typ
+
     def x_int(self, node):
-        value = int(node.children[0])
-        return (lambda g, env: value), T.INT
+        return self.constant(int(node.children[0]), T.INT)
 
     def x_string(self, node):
-        value = str(node.children[0])[1:-1]
-        return (lambda g, env: value), T.STR
+        return self.constant(str(node.children[0])[1:-1], T.STR)
 
     def x_true(self, node):
-        return (lambda g, env: True), T.BOOL
+        return self.constant(True, T.BOOL)
 
     def x_false(self, node):
-        return (lambda g, env: False), T.BOOL
+        return self.constant(False, T.BOOL)
 
     def x_list(self, node):
         items = [self.expr(child) for child in (node.children[0].children if node.children else [])]
@@ -316,9 +329,12 @@ class _Pass:
 
     def x_name(self, node):
         name = str(node.children[0])
+        alias = self.aliases.get(name)
+        if alias is not None:
+            return alias[0], alias[1]
         if name in self.scope:
             key = self.renames.get(name, name)
-            return (lambda g, env: env[key]), self.scope[name]
+            return self.shaped(lambda g, env: env[key], ("local", key)), self.scope[name]
         if name in GLOBALS:
             typ, fn = GLOBALS[name]
             return fn, typ
@@ -359,6 +375,11 @@ class _Pass:
                 sym.used.add(("var", attr))
                 return (lambda g, env: obj(g, env).vars[attr]), sym.card_vars[attr]
             if attr in sym.card_attrs:
+                shape = self.shape(obj)
+                if shape and shape[0] == "local":   # fused: one closure for `c.suit`
+                    key = shape[1]
+                    return self.shaped(lambda g, env: env[key].attrs[attr], ("attr", key, attr)), \
+                        sym.card_attrs[attr]
                 return (lambda g, env: obj(g, env).attrs[attr]), sym.card_attrs[attr]
             if attr in CARD_BUILTIN_ATTRS:
                 return (lambda g, env: getattr(obj(g, env), attr)), CARD_BUILTIN_ATTRS[attr]
@@ -516,6 +537,9 @@ class _Pass:
                 if op == "==":
                     return (lambda g, env: a(g, env) is b(g, env)), T.BOOL
                 return (lambda g, env: a(g, env) is not b(g, env)), T.BOOL
+            fused = self.fused_compare(a, b, op)
+            if fused is not None:
+                return fused, T.BOOL
             if op == "==":
                 return (lambda g, env: a(g, env) == b(g, env)), T.BOOL
             return (lambda g, env: a(g, env) != b(g, env)), T.BOOL
@@ -528,6 +552,23 @@ class _Pass:
                ">": lambda x, y: x > y, ">=": lambda x, y: x >= y}
         f = ops[op]
         return (lambda g, env: f(a(g, env), b(g, env))), T.BOOL
+
+    def fused_compare(self, a: Fn, b: Fn, op: str):
+        """`c.suit == 'hearts'` as one closure instead of four: the hottest shape in rulesets."""
+        sa, sb = self.shape(a), self.shape(b)
+        if sa and sa[0] == "const":
+            sa, sb, a, b = sb, sa, b, a
+        if not (sb and sb[0] == "const"):
+            return None
+        k = sb[1]
+        if sa and sa[0] == "attr":
+            key, attr = sa[1], sa[2]
+            if op == "==":
+                return lambda g, env: env[key].attrs[attr] == k
+            return lambda g, env: env[key].attrs[attr] != k
+        if op == "==":
+            return lambda g, env: a(g, env) == k
+        return lambda g, env: a(g, env) != k
 
     def x_in_(self, node, negate: bool = False):
         (a, ta), (b, tb) = self.expr(node.children[0]), self.expr(node.children[1])
@@ -640,9 +681,43 @@ class _Pass:
         keys = [f"{name}.{p}" for p, _ in func.params]
         if any(t == T.CARD or T.is_list(t) for _, t in func.params):
             # A card argument differs for every candidate of a choice, so a memo would only
-            # miss; lists cannot be keys. Store the arguments in the caller's env and go.
+            # miss; lists cannot be keys. Inline the body where that is safe, or store the
+            # arguments in the caller's env and call it.
+            inlined = self.inline(func, args, fns)
+            if inlined is not None:
+                return inlined, result
             return _direct_call(body, keys, fns), result
         return _memoized_call(name, body, keys, fns), result
+
+    def inline(self, func: Function, args: list, fns: list):
+        """Compile a function's body in place, its parameters standing for the caller's argument
+        closures: no call, no env writes. Only for simple arguments (names, literals) and only
+        when no collection macro in the body binds a name those arguments read."""
+        if self.depth >= 4:
+            return None
+        reads: list[set] = []
+        for arg in args:
+            if not (isinstance(arg, Tree) and arg.data in ("name", "int", "string", "true", "false")):
+                return None
+            if arg.data == "name":
+                arg_name = str(arg.children[0])
+                alias = self.aliases.get(arg_name)
+                reads.append(alias[2] if alias else {self.renames.get(arg_name, arg_name)})
+            else:
+                reads.append(set())
+        tree = parse(func.text, "expression").children[0]
+        read_names = set().union(*reads) if reads else set()
+        if read_names & _binders(tree):
+            return None
+        inner = _Pass(Compiler(self.sym, Collector()), func.where, dict(func.params), False)
+        inner.depth = self.depth + 1
+        for (pname, ptype), fn, names in zip(func.params, fns, reads):
+            inner.aliases[pname] = (fn, ptype, names)
+        try:
+            fn, _ = inner.expr(tree)
+        except _Failed:
+            return None
+        return fn
 
     def macro(self, node, name: str, obj_node, args):
         if len(args) != 2:
@@ -655,10 +730,13 @@ class _Pass:
             self.fail(args[0], f"'{var}' is already a name in this ruleset; pick another name for the item")
         saved = self.scope.get(var)
         saved_rename = self.renames.pop(var, None)   # the item's name shadows a parameter
+        saved_alias = self.aliases.pop(var, None)
         self.scope[var] = T.item_type(itype)
         try:
             body, btype = self.expr(args[1])
         finally:
+            if saved_alias is not None:
+                self.aliases[var] = saved_alias
             if saved_rename is not None:
                 self.renames[var] = saved_rename
             if saved is None:
@@ -666,6 +744,17 @@ class _Pass:
             else:
                 self.scope[var] = saved
         return _MACRO_BUILDERS[name](self, node, args[1], var, items, body, T.item_type(itype), btype)
+
+
+def _binders(tree) -> set:
+    """Every name a collection macro binds anywhere in an expression tree."""
+    names = set()
+    for node in tree.iter_subtrees():
+        if node.data == "method" and str(node.children[1]) in MACROS and len(node.children) > 2:
+            first = node.children[2].children[0]
+            if isinstance(first, Tree) and first.data == "name":
+                names.add(str(first.children[0]))
+    return names
 
 
 def _memoized_call(name: str, body: Fn, names: list, fns: list) -> Fn:
