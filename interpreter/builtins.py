@@ -235,4 +235,34 @@ def _random_int(g, low, high):
     return g.rng.randint(low, high)
 
 
+@builtin("can_use(p: player, ability: str) -> bool", may_fail=True)
+def _can_use(g, p, ability):
+    """The player may use the ability now: enabled, not used since `reset_uses`, condition met."""
+    spec = g.rules.abilities.get(ability)
+    if spec is None:
+        raise EvalError(f"no ability named '{ability}'")
+    flags = g.ability_flags(p, ability)
+    return not flags and (spec.when is None or spec.when(g, {"p": p}))
+
+
+@builtin("usable(p: player) -> list<str>")
+def _usable(g, p):
+    """The abilities the player may use now, in the order the ruleset declares them."""
+    return [name for name, spec in g.rules.abilities.items()
+            if not g.ability_flags(p, name) and (spec.when is None or spec.when(g, {"p": p}))]
+
+
+@builtin("enabled(p: player, ability: str) -> bool")
+def _enabled(g, p, ability):
+    """The ability is not disabled for this player (whether or not its condition holds)."""
+    return "disabled" not in g.ability_flags(p, ability)
+
+
+@builtin("used(p: player, ability: str) -> bool")
+def _used(g, p, ability):
+    """The player has used the ability since their uses were last reset."""
+    return "used" in g.ability_flags(p, ability)
+
+
 from . import combinations as _combinations  # noqa: E402,F401  (registers groups, runs, ...)
+from . import ranking as _ranking  # noqa: E402,F401  (registers hand_rank, hand_name, ...)

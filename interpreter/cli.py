@@ -104,7 +104,8 @@ def parse_options(pairs: list[str]) -> dict:
     options = {}
     for pair in pairs:
         if "=" not in pair:
-            raise SystemExit(f"cardrules: --option takes NAME=VALUE, not '{pair}'")
+            print(f"cardrules: --option takes NAME=VALUE, not '{pair}'", file=sys.stderr)
+            raise SystemExit(2)
         name, value = pair.split("=", 1)
         options[name.strip()] = value.strip()
     return options

@@ -45,9 +45,20 @@ def _value(card, name: str):
     raise EvalError(f"card {card.label} has no attribute or variable '{name}'")
 
 
+_ATTR_SIGNATURES: dict = {}   # id(attrs dict) -> (the dict, its signature); the dict is kept alive
+
+
 def _signature(card):
     """What makes two cards interchangeable: equal attributes and card variables."""
-    key = (tuple(sorted(card.attrs.items())), tuple(sorted(card.vars.items())))
+    attrs = card.attrs
+    entry = _ATTR_SIGNATURES.get(id(attrs))
+    if entry is None or entry[0] is not attrs:
+        if len(_ATTR_SIGNATURES) > 10_000:
+            _ATTR_SIGNATURES.clear()
+        entry = _ATTR_SIGNATURES[id(attrs)] = (attrs, tuple(sorted(attrs.items())))
+    if not card.vars:
+        return entry[1]
+    key = (entry[1], tuple(sorted(card.vars.items())))
     try:
         hash(key)
     except TypeError:              # a variable holds a list: never interchangeable
@@ -55,12 +66,12 @@ def _signature(card):
     return key
 
 
-def _classes(cards: list) -> list[list]:
+def _classes(cards: list, unique: "_Unique") -> list[list]:
     """Interchangeable cards together, classes and cards in first-seen order."""
-    by_signature: dict = {}
+    by_class: dict = {}
     for card in cards:
-        by_signature.setdefault(_signature(card), []).append(card)
-    return list(by_signature.values())
+        by_class.setdefault(unique.class_of(card), []).append(card)
+    return list(by_class.values())
 
 
 def _picks(classes: list[list], k: int):
@@ -88,9 +99,9 @@ def _split(cards, wild) -> tuple[list, list]:
     return naturals, wilds
 
 
-def _wild_picks(wilds: list, most: int) -> list[list[tuple]]:
+def _wild_picks(wilds: list, most: int, unique: "_Unique") -> list[list[tuple]]:
     """For k = 0..most: the distinct choices of k wild cards."""
-    classes = _classes(wilds)
+    classes = _classes(wilds, unique)
     return [list(_picks(classes, k)) for k in range(min(most, len(wilds)) + 1)]
 
 
@@ -98,20 +109,25 @@ class _Unique:
     """Collects sets, dropping one equal to an earlier one (same cards up to interchangeability)."""
 
     def __init__(self):
-        self.ids: dict = {}
+        self.classes: dict = {}    # signature -> class number
+        self.of_card: dict = {}    # id(card) -> class number, so each card's signature is made once
         self.seen: set = set()
         self.out: list[list] = []
 
-    def add(self, cards) -> None:
-        ids = self.ids
-        key = []
-        for card in cards:
+    def class_of(self, card) -> int:
+        """A number shared by exactly the cards interchangeable with this one."""
+        index = self.of_card.get(id(card))
+        if index is None:
             sig = _signature(card)
-            index = ids.get(sig)
+            index = self.classes.get(sig)
             if index is None:
-                index = ids[sig] = len(ids)
-            key.append(index)
-        key = tuple(sorted(key))
+                index = self.classes[sig] = len(self.classes)
+            self.of_card[id(card)] = index
+        return index
+
+    def add(self, cards) -> None:
+        of_card = self.of_card
+        key = tuple(sorted([of_card[id(c)] if id(c) in of_card else self.class_of(c) for c in cards]))
         if key not in self.seen:
             self.seen.add(key)
             self.out.append(list(cards))
@@ -127,13 +143,13 @@ def _groups(g, cards, key, wild, min_size, max_size):
     min_size = max(min_size, 1)
     if max_size < min_size:
         return []
-    wild_picks = _wild_picks(wilds, max_size)
+    out = _Unique()
+    wild_picks = _wild_picks(wilds, max_size, out)
     by_value: dict = {}
     for card in naturals:
         by_value.setdefault(_value(card, key), []).append(card)
-    out = _Unique()
     for members in by_value.values():
-        classes = _classes(members)
+        classes = _classes(members, out)
         for m in range(1, min(len(members), max_size) + 1):
             for base in _picks(classes, m):
                 for k in range(max(0, min_size - m), min(len(wilds), max_size - m) + 1):
@@ -160,14 +176,14 @@ def _runs(g, cards, key, same, wild, order, min_size, max_size):
     if max_size < min_size:
         return []
     w = len(wilds)
-    wild_picks = _wild_picks(wilds, max_size)
+    out = _Unique()
+    wild_picks = _wild_picks(wilds, max_size, out)
     positions: dict = {}
     for i, value in enumerate(order):
         positions.setdefault(value, []).append(i)
     families: dict = {}
     for card in naturals:
         families.setdefault(_value(card, same) if same else None, []).append(card)
-    out = _Unique()
 
     def emit(chosen: list, at: list, k: int) -> None:
         for extra in wild_picks[k]:
@@ -194,7 +210,7 @@ def _runs(g, cards, key, same, wild, order, min_size, max_size):
 
     for members in families.values():
         slots: list[list] = [[] for _ in range(places)]
-        for cls in _classes(members):
+        for cls in _classes(members, out):
             for place in positions.get(_value(cls[0], key), ()):
                 slots[place].append(cls)
         for start in range(places):

@@ -216,7 +216,7 @@ class _Pass:
         setter, ttype = self.target(target)
         if kind == "assign":
             if not T.assignable(vtype, ttype):
-                self.fail(value_node, f"cannot assign {T.show(vtype)} to a {T.show(ttype)} variable")
+                self.fail(value_node, f"cannot assign {T.show(vtype)} to {T.article(ttype)} variable")
             return lambda g, env: setter(g, env, value(g, env))
         if ttype != T.INT or vtype != T.INT:
             op = "+=" if kind == "add_assign" else "-="
@@ -246,7 +246,7 @@ class _Pass:
         table = {T.PLAYER: self.sym.player_vars, T.TEAM: self.sym.team_vars,
                  T.CARD: self.sym.card_vars}.get(otype)
         if table is None:
-            self.fail(node, f"only player, team and card variables can be assigned, not a {T.show(otype)}'s '{attr}'")
+            self.fail(node, f"only player, team and card variables can be assigned, not {T.article(otype)}'s '{attr}'")
         if attr not in table:
             self.fail(node, f"unknown {otype} variable '{attr}'", did_you_mean(attr, table),
                       code="unknown-name")
@@ -429,7 +429,7 @@ class _Pass:
         if otype is None:
             raise _Failed
         hint = "call it as a method: x.f()" if attr in BUILTINS or attr in sym.functions else None
-        self.fail(attr_token, f"a {T.show(otype)} has no attribute '{attr}'", hint)
+        self.fail(attr_token, f"{T.article(otype)} has no attribute '{attr}'", hint)
 
     def x_index(self, node):
         obj, otype = self.expr(node.children[0])
@@ -575,7 +575,7 @@ class _Pass:
         if not T.is_list(tb):
             self.fail(node.children[1], f"'in' needs a list on its right, not {T.show(tb)}")
         if not T.assignable(ta, T.item_type(tb)):
-            self.fail(node, f"cannot look for a {T.show(ta)} in a {T.show(tb)}")
+            self.fail(node, f"cannot look for {T.article(ta)} in {T.article(tb)}")
         if tb == T.ZONE:
             def contains(g, env):
                 card = a(g, env)

@@ -21,6 +21,9 @@ FRIENDLY = {
     "$END": "the end of the expression", "__ANON_0": "'+='", "__ANON_1": "'-='",
 }
 _VALUE_STARTS = {"NAME", "INT", "STRING", "LPAR", "LSQB", "MINUS", "NOT", "TRUE", "FALSE"}
+# What may follow a complete value; listed one by one they bury the message.
+_OPERATORS = {"AND", "OR", "NOT", "IN", "COMPARE", "PLUS", "MINUS", "STAR", "SLASH", "PERCENT",
+              "QMARK", "DOT", "LSQB", "LPAR"}
 
 
 class ParseError(Exception):
@@ -49,9 +52,12 @@ def parse(text: str, start: str = "expression") -> Tree:
 
 def _describe_expected(expected) -> str:
     names = {name for name in expected if not name.startswith("__ANON") or name in FRIENDLY}
-    if names & _VALUE_STARTS and len(names & _VALUE_STARTS) >= 3:
+    if names & {"NAME", "INT", "STRING"} and len(names & _VALUE_STARTS) >= 3:
         names = (names - _VALUE_STARTS) | {"VALUE"}
-    words = sorted(FRIENDLY.get(n, "a value" if n == "VALUE" else n.lower()) for n in names)
+    if len(names & _OPERATORS) >= 4:
+        names = (names - _OPERATORS) | {"OPERATOR"}
+    words = sorted(FRIENDLY.get(n, {"VALUE": "a value", "OPERATOR": "an operator"}.get(n, n.lower()))
+                   for n in names)
     if not words:
         return "something else"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
@@ -65,12 +71,15 @@ def _friendly(exc: UnexpectedInput, text: str, start: str) -> ParseError:
         found = "the end of the expression" if token.type == "$END" else f"'{token}'"
         if token.type == "$END":
             line, column = _end_position(text)
-        if token.type == "COMPARE" and _follows_comparison(text, token):
+        if token.type == "COMPARE" and _follows_comparison(text, token) and "PLUS" in _acceptable(exc):
             return ParseError("comparisons cannot be chained; join them with 'and'", line, column)
+        if start == "statements" and token.type == "EQUAL" and text[token.start_pos - 1] == "=":  # x == 1
+            return ParseError("a comparison does nothing as a statement: write '=' to assign, or use "
+                              "an 'if:' step to test", line, column - 1)
         if token.type == "EQUAL" or (token.type == "__ANON_0" and start == "expression"):
             return ParseError(f"unexpected {found}: write '==' to compare; assignments belong in effects",
                               line, column)
-        return ParseError(f"expected {_describe_expected(exc.expected)}, found {found}", line, column)
+        return ParseError(f"expected {_describe_expected(_acceptable(exc))}, found {found}", line, column)
     if isinstance(exc, UnexpectedCharacters):
         char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
         hint = ""
@@ -90,10 +99,19 @@ def _friendly(exc: UnexpectedInput, text: str, start: str) -> ParseError:
     return ParseError(str(exc), line, column)  # pragma: no cover - lark has no other kinds
 
 
+def _acceptable(exc: UnexpectedToken) -> set:
+    """The tokens that could really come next: LALR's `expected` also lists tokens that are
+    only legal in other contexts (a ')' with no '(' open)."""
+    try:
+        return set(exc.interactive_parser.accepts()) or set(exc.expected)
+    except Exception:  # pragma: no cover - older lark without an interactive parser
+        return set(exc.expected)
+
+
 def _follows_comparison(text: str, token) -> bool:
     """Whether a comparison operator at `token` follows another comparison (a < b < c)."""
     before = text[: token.start_pos]
-    return any(op in before for op in ("<", ">", "==", "!="))
+    return any(op in before for op in ("<", ">", "==", "!=", " in "))
 
 
 def _end_position(text: str) -> tuple[int, int]:

@@ -286,7 +286,7 @@ class FlowCompiler:
         missing = set(proc.params) - set(args)
         if missing:
             self.errors.error("missing-key", f"procedure '{name}' needs {', '.join(sorted(missing))} in 'with:'", span)
-        self.compile_procedure(proc)
+        self.compile_procedure(proc, span)
         if proc.steps is None:
             return None
         if not allow and proc.yields:
@@ -304,12 +304,12 @@ class FlowCompiler:
                 s.run(g, e)
         return Step(run_call_plain, False, span)
 
-    def compile_procedure(self, proc: Procedure) -> None:
+    def compile_procedure(self, proc: Procedure, call_span: Span | None = None) -> None:
         if proc.steps is not None:
             return
         if proc.compiling:
             self.errors.error("recursion", f"procedure '{proc.name}' calls itself (directly or through "
-                              "others); use 'repeat' or 'while' for loops", proc.where.span())
+                              "others); use 'repeat' or 'while' for loops", call_span or proc.where.span())
             proc.steps = []
             return
         proc.compiling = True

@@ -406,7 +406,8 @@ class _Builder:
                 fn, _ = self.compiler.expression(loc.value.get("check"), Where(loc.source, loc.path + ("check",)),
                                                  expect=T.BOOL)
                 constraints.append((fn, str(loc.value.get("message", "constraint failed")), loc.span))
-        self.warn_unused(procedures, flows)
+        if not self.errors.errors:   # after an error some uses were never compiled: no false alarms
+            self.warn_unused(procedures, flows)
         pv = players.value if isinstance(players.value, dict) else {}
         if self.errors.errors:
             return None
@@ -434,6 +435,7 @@ class _Builder:
                 self.errors.error("missing-key", f"option '{name}' needs a 'default'", loc.span)
                 continue
             default, problem = coerce_option(option, spec["default"])
+            self.symbols.options[name] = {"int": T.INT, "bool": T.BOOL}.get(typ, T.STR)
             if problem:
                 self.errors.error("option-value", f"default of option '{name}': {problem}",
                                   loc.source.span(loc.path + ("default",)))

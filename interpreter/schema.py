@@ -69,6 +69,10 @@ def _report(source, error, path: tuple, errors: Collector) -> None:
         wanted_words = " or ".join(names.get(w, w) for w in wanted.split(" or "))
         errors.error("type", f"'{where}' must be {wanted_words}, not {_kind(error.instance)}", source.span(path))
         return
+    if kind == "enum" and path == ("version",):
+        errors.error("version", f"this is format version {error.instance!r}; cardrules reads version 1",
+                     source.span(path))
+        return
     if kind == "enum":
         allowed = ", ".join(map(str, error.validator_value))
         hint = did_you_mean(str(error.instance), [str(v) for v in error.validator_value])

@@ -130,3 +130,9 @@ def show_union(t) -> str:
     if isinstance(t, frozenset):
         return " or ".join(sorted(show(x) for x in t))
     return show(t)
+
+
+def article(t) -> str:
+    """'an int', 'a card', 'a list<card>': a type with its indefinite article."""
+    name = show(t)
+    return ("an " if name[0] in "aeiou" else "a ") + name

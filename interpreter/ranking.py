@@ -1,0 +1,121 @@
+"""Poker-style hand ranking as builtins of the expression language.
+
+A hand's rank is a list of numbers: larger is better (lists compare item by item, so
+`hand_rank(a) > hand_rank(b)` and `xs.max_by(p, hand_rank(p.hand))` just work), equal lists
+tie. The categories, high to low: straight flush, four of a kind, full house, flush,
+straight, three of a kind, two pair, one pair, high card; the best five of any number of
+cards count. One to four cards form a partial hand that ranks only by the groups it can
+hold (four of a kind, three of a kind, two pair, pair, high card).
+
+Conventions:
+- `hand_rank(cards)` reads each card's `rank` attribute (2..14, the ace 14) and `suit`
+  attribute ('clubs', 'diamonds', 'hearts', 'spades'): the standard deck's attributes.
+- Cards that count as something else (a joker whose identity was declared, a card that
+  stands for another) are ranked with the explicit forms: `hand_rank_of(ranks, suits,
+  wilds)` takes the ranks and suits the ruleset computes (e.g. from card variables) and a
+  number of wild cards, each standing for whatever card makes the best hand.
+- The `_suited` forms add the suit order spades > diamonds > hearts > clubs as a final
+  tie-break (for who acts first), so only hands of the very same cards stay equal.
+
+The ranking itself lives in `handrank.py`; this module only adapts cards and values.
+"""
+from __future__ import annotations
+
+from . import handrank
+from .builtins import EvalError, builtin
+
+_KEY_LENGTH = 6    # category + up to five ranks
+_SUITS_LENGTH = 5  # one suit per card compared
+
+
+def _pairs(cards) -> list[tuple[int, str]]:
+    """(rank, suit) of each card, from its attributes; an error names a card without them."""
+    items = cards.cards if hasattr(cards, "cards") else cards
+    out = []
+    for c in items:
+        attrs = c.attrs
+        rank, suit = attrs.get("rank"), attrs.get("suit")
+        if not (isinstance(rank, int) and 2 <= rank <= 14 and suit in handrank.SUIT_ORDER):
+            raise EvalError(f"card {c.label} has no standard rank (2-14) and suit; rank it with "
+                            "hand_rank_of(ranks, suits, wilds), giving the values it stands for")
+        out.append((rank, suit))
+    return out
+
+
+def _explicit(ranks: list, suits: list, wilds: int) -> list[tuple[int, str]]:
+    if len(ranks) != len(suits):
+        raise EvalError(f"hand_rank_of(): {len(ranks)} ranks but {len(suits)} suits")
+    if wilds < 0:
+        raise EvalError(f"hand_rank_of(): {wilds} wild cards")
+    out = []
+    for rank, suit in zip(ranks, suits):
+        if not (2 <= rank <= 14 and suit in handrank.SUIT_ORDER):
+            raise EvalError(f"hand_rank_of(): ({rank}, '{suit}') is not a card: ranks are 2-14 "
+                            "(ace 14), suits 'clubs', 'diamonds', 'hearts', 'spades'")
+        out.append((rank, suit))
+    if not out and not wilds:
+        raise EvalError("hand_rank_of() of no cards")
+    return out
+
+
+def _key(pairs, wilds: int = 0) -> list[int]:
+    if not pairs and not wilds:
+        raise EvalError("hand_rank() of no cards")
+    try:
+        return list(handrank.hand_key(pairs, wilds=wilds))
+    except ValueError as exc:
+        raise EvalError(str(exc)) from None
+
+
+def _suited_key(pairs, wilds: int = 0) -> list[int]:
+    """Key, padded to a fixed length (a missing card ranks below any card), then the suits."""
+    if not pairs and not wilds:
+        raise EvalError("hand_rank_suited() of no cards")
+    try:
+        key, suits = handrank.hand_key_with_suits(pairs, wilds=wilds)
+    except ValueError as exc:
+        raise EvalError(str(exc)) from None
+    return (list(key) + [-1] * (_KEY_LENGTH - len(key))
+            + list(suits) + [-1] * (_SUITS_LENGTH - len(suits)))
+
+
+@builtin("hand_rank(cards: list<card>) -> list<int>", may_fail=True)
+def _hand_rank(g, cards):
+    """The poker rank of the best five of the cards (or of a partial hand of 1-4): a list of
+    numbers, larger is better, equal lists tie. Reads each card's rank and suit attributes."""
+    return _key(_pairs(cards))
+
+
+@builtin("hand_rank_suited(cards: list<card>) -> list<int>", may_fail=True)
+def _hand_rank_suited(g, cards):
+    """Like hand_rank, then the suits (spades > diamonds > hearts > clubs) of the cards in the
+    order they were compared break ties: only hands of the very same cards stay equal."""
+    return _suited_key(_pairs(cards))
+
+
+@builtin("hand_name(cards: list<card>) -> str", may_fail=True)
+def _hand_name(g, cards):
+    """The category of the cards' best hand, e.g. 'full house' or 'one pair'."""
+    return handrank.CATEGORY_NAMES[_key(_pairs(cards))[0]]
+
+
+@builtin("hand_rank_of(ranks: list<int>, suits: list<str>, wilds: int) -> list<int>", may_fail=True)
+def _hand_rank_of(g, ranks, suits, wilds):
+    """hand_rank from explicit values: card i has ranks[i] (2-14) and suits[i]; `wilds` more
+    cards each stand for whatever card makes the best hand. For declared or stand-in cards."""
+    return _key(_explicit(ranks, suits, wilds), wilds)
+
+
+@builtin("hand_rank_suited_of(ranks: list<int>, suits: list<str>, wilds: int) -> list<int>",
+         may_fail=True)
+def _hand_rank_suited_of(g, ranks, suits, wilds):
+    """hand_rank_suited from explicit values, as hand_rank_of."""
+    return _suited_key(_explicit(ranks, suits, wilds), wilds)
+
+
+@builtin("hand_name_of(rank: list<int>) -> str", may_fail=True)
+def _hand_name_of(g, rank):
+    """The category name of a rank made by hand_rank or hand_rank_of, e.g. 'flush'."""
+    if not rank or not 0 <= rank[0] < len(handrank.CATEGORY_NAMES):
+        raise EvalError(f"hand_name_of(): {rank} is not a hand rank")
+    return handrank.CATEGORY_NAMES[rank[0]]
