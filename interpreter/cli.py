@@ -206,7 +206,8 @@ def cmd_play(args) -> int:
             return 2
     try:
         game = Game(ruleset, players, seed=seed, options=options,
-                    names=[("You" if s in humans and len(humans) == 1 else f"Player {s}") for s in range(players)])
+                    names=[f"Player {s}" + (" (you)" if s in humans and len(humans) == 1 else "")
+                           for s in range(players)])
         seat_view = next(iter(humans)) if len(humans) == 1 else None
         transcript = Transcript(game, seat_view)
         bots = {s: RandomAgent(seed * 31 + s) for s in range(players)}
@@ -235,16 +236,19 @@ def cmd_play(args) -> int:
 
 def ask_human(game: Game, decision):
     """Show the player's view and the numbered legal choices; ask again until the answer is legal."""
-    print()
-    print(render_view(game, decision.player))
+    if decision.step == 1:     # a choice of several cards is asked one card at a time
+        print()
+        print(render_view(game, decision.player))
     pick = f" (pick {decision.step} of {decision.of})" if decision.of > 1 else ""
     if decision.kind == "number":
         options = decision.options
         print(f"{decision.prompt}{pick}: a number from {options.start} to {options.stop - 1}")
-    else:
+    choices = list(decision.choices)
+    if decision.kind == "card":      # shown in deck order, so a hand reads by suit and rank
+        choices.sort(key=lambda c: c.value.index)
+    if decision.kind != "number":
         print(f"{decision.prompt}{pick}:")
-        for i, choice in enumerate(decision.choices, 1):
-            print(f"  {i:>2}. {choice.label}")
+        print("  " + "   ".join(f"{i}. {choice.label}" for i, choice in enumerate(choices, 1)))
     while True:
         try:
             answer = input("> ").strip()
@@ -258,12 +262,12 @@ def ask_human(game: Game, decision):
             except ValueError as exc:
                 print(exc)
                 continue
-        if answer.isdigit() and 1 <= int(answer) <= len(decision.choices):
-            return decision.choices[int(answer) - 1]
-        by_label = [c for c in decision.choices if answer.lower() in (c.id.lower(), c.label.lower())]
+        if answer.isdigit() and 1 <= int(answer) <= len(choices):
+            return choices[int(answer) - 1]
+        by_label = [c for c in choices if answer.lower() in (c.id.lower(), c.label.lower())]
         if by_label:
             return by_label[0]
-        print(f"please answer with a number from 1 to {len(decision.choices)}")
+        print(f"please answer with a number from 1 to {len(choices)}")
 
 
 # -- simulate -------------------------------------------------------------------------------

@@ -139,6 +139,7 @@ class Game:
         self._trigger_depth = 0
         self._private: list[int] = []     # indexes of simultaneous decision events not yet revealed
         self._ability_flags: dict = {}    # (seat, ability) -> {'used', 'disabled'}
+        self._card_decisions: dict = {}   # card -> index of the event of the decision that chose it
         self.players = [Player(i, (names[i] if names and i < len(names) else f"Player {i}")) for i in range(n)]
         self.teams: list[Team] = []
         self.vars: dict = {}
@@ -270,6 +271,10 @@ class Game:
                 event["label"] = request.verb
             if request.private:
                 self._private.append(len(self.events))
+            if request.kind == "card":
+                # Who learns which card was chosen is decided by where the card goes next:
+                # played to the table, everyone; passed to a neighbour, those two.
+                self._card_decisions[value] = len(self.events)
             self._emit_event(event, viewers)
         self._advance(value)
 
@@ -334,6 +339,10 @@ class Game:
             card.seen_by = frozenset()
             if record:
                 viewers = self._move_viewers(source, to, was_face_up, seen)
+                if self._card_decisions:
+                    index = self._card_decisions.pop(card, None)
+                    if index is not None and self._viewers[index] is not None:
+                        self._viewers[index] = None if viewers is None else self._viewers[index] | viewers
                 self._emit_event({"type": "moved", "card": card.id, "from": source.key if source else None,
                                   "to": to.key}, viewers, card=card)
             if self._moved_triggers:

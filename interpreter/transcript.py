@@ -82,28 +82,37 @@ class Transcript:
 
 
 def render_view(game: Game, seat: int) -> str:
-    """The table as `seat` sees it: public zones, own zones, others' zone sizes, variables."""
+    """The table as `seat` sees it: public zones, own zones (in deck order), others' zone sizes,
+    and the variables, with players by name."""
     view = game.view(seat)
-    label = lambda cid: game.cards_by_id[cid].label if cid else "##"  # noqa: E731
+    by_id = game.cards_by_id
+
+    def cards(ids: list, *, sort: bool = False) -> str:
+        known = [i for i in ids if i]
+        if sort:
+            known.sort(key=lambda i: by_id[i].index)
+        hidden = len(ids) - len(known)
+        text = " ".join(by_id[i].label for i in known)
+        return text + (f" +{hidden} hidden" if hidden and known else f"{hidden} hidden" if hidden else "")
+
+    def value(v) -> str:
+        if isinstance(v, bool):
+            return "yes" if v else "no"
+        if isinstance(v, str) and v[:1] == "p" and v[1:].isdigit() and int(v[1:]) < len(game.players):
+            return game.players[int(v[1:])].name
+        return str(v)
+
     lines = []
-    for name, cards in view["zones"].items():
-        if cards:
-            lines.append(f"  {name}: {' '.join(label(c) for c in cards)}")
-    game_vars = ", ".join(f"{k}={v}" for k, v in view["vars"].items() if not isinstance(v, list))
+    for name, ids in view["zones"].items():
+        if ids and any(ids):
+            lines.append(f"  {name}: {cards(ids)}")
+    game_vars = ", ".join(f"{k} {value(v)}" for k, v in view["vars"].items() if not isinstance(v, list))
     if game_vars:
         lines.append(f"  ({game_vars})")
     for p in view["players"]:
-        me = " (you)" if p["seat"] == seat else ""
-        zones = []
-        for name, cards in p["zones"].items():
-            if not cards:
-                continue
-            if all(c is None for c in cards):
-                zones.append(f"{name}: {len(cards)} cards")
-            else:
-                zones.append(f"{name}: {' '.join(label(c) for c in cards)}")
-        pvars = ", ".join(f"{k} {v}" for k, v in p["vars"].items() if not isinstance(v, list))
-        lines.append(f"  {game.players[p['seat']].name}{me}: {pvars}")
-        for z in zones:
-            lines.append(f"      {z}")
+        pvars = ", ".join(f"{k} {value(v)}" for k, v in p["vars"].items() if not isinstance(v, list))
+        lines.append(f"  {game.players[p['seat']].name}: {pvars}")
+        for name, ids in p["zones"].items():
+            if ids:
+                lines.append(f"      {name}: {cards(ids, sort=p['seat'] == seat)}")
     return "\n".join(lines)

@@ -47,7 +47,7 @@ def test_a_person_is_asked_again_after_a_bad_answer(capsys, monkeypatch):
     code, out, _ = run(capsys, "play", "rulesets/black-maria.yaml", "-n", "3", "--seed", "2", "--human", "0")
     assert code == 0
     assert "please answer with a number from 1 to" in out
-    assert "You (you)" in out            # the player's own view is shown
+    assert "Player 0 (you): score" in out   # the player's own view is shown
     assert "game over" in out
 
 

@@ -164,8 +164,8 @@ def test_a_log_for_one_seat_never_holds_a_card_that_seat_could_not_see(tmp_path)
     for event in lines[1:]:
         if event.get("card"):
             assert event["card"] in seen_by_2
-        if event["type"] == "decided":
-            assert event["player"] == 2 or event["kind"] != "card"
+        if event["type"] == "decided" and event["kind"] == "card" and event["player"] != 2:
+            assert event["choice"] in seen_by_2     # another's chosen card, once it was played face up
     # passes made by others to others: seat 2 never learns them
     hidden = [e for e, v in zip(full, game._viewers) if e["type"] == "moved" and v is not None and 2 not in v]
     assert hidden, "some cards moved out of seat 2's sight"
