@@ -240,15 +240,18 @@ class _Pass:
                 self.fail(node, f"'{name}' is {kind} and cannot be assigned; only variables can")
             self.fail(node, f"unknown variable '{name}'",
                       did_you_mean(name, self.sym.game_vars), code="unknown-name")
-        obj_node, attr = node.children
+        obj_node, attr_token = node.children
         obj, otype = self.expr(obj_node)
-        attr = str(attr)
+        attr = str(attr_token)
         table = {T.PLAYER: self.sym.player_vars, T.TEAM: self.sym.team_vars,
                  T.CARD: self.sym.card_vars}.get(otype)
         if table is None:
-            self.fail(node, f"only player, team and card variables can be assigned, not {T.article(otype)}'s '{attr}'")
+            self.fail(attr_token, f"only player, team and card variables can be assigned, not {T.article(otype)}'s '{attr}'")
         if attr not in table:
-            self.fail(node, f"unknown {otype} variable '{attr}'", did_you_mean(attr, table),
+            if otype == T.CARD and (attr in self.sym.card_attrs or attr in CARD_BUILTIN_ATTRS):
+                self.fail(attr_token, f"'{attr}' is a card attribute, fixed by the deck; only card variables "
+                          "(declared under vars.card) can be assigned")
+            self.fail(attr_token, f"unknown {otype} variable '{attr}'", did_you_mean(attr, table),
                       code="unknown-name")
         self.sym.used.add(("var", attr))
 

@@ -470,7 +470,7 @@ STATEMENT_ERRORS = [
     ("target = 3", Err("'target' is an option and cannot be assigned; only variables can", 1)),
     ("players = []", Err("'players' is a builtin and cannot be assigned; only variables can", 1)),
     ("p = q", Err("'p' is bound by a loop or choice and cannot be assigned", 1)),
-    ("p.scor = 1", Err("unknown player variable 'scor'", 1, "did you mean 'score'?")),
+    ("p.scor = 1", Err("unknown player variable 'scor'", 3, "did you mean 'score'?")),
     ("mode += 1", Err("'+=' works on numbers, not str and int", 9)),
     ("size(p.hand)", Err("'size' is a function, not an effect; its value would be thrown away", 1)),
     ("mvoe(c, trick)", Err("unknown effect 'mvoe'", 1, "did you mean 'move'?")),
