@@ -263,6 +263,8 @@ class FlowCompiler:
     def s_call(self, raw, where, scope, allow, span):
         name = raw.get("call")
         proc = self.procedures.get(name) if isinstance(name, str) else None
+        if proc is not None:
+            self.c.symbols.used.add(("procedure", name))
         if proc is None:
             self.errors.error("unknown-name", f"unknown procedure '{name}'",
                               where.source.span(where.path + ("call",)), did_you_mean(str(name), self.procedures))

@@ -696,7 +696,8 @@ class _Builder:
     def warn_unused(self, procedures, flows) -> None:
         used = self.symbols.used
         top_paths = {s.path for s in self.layers if s is self.top}
-        for kind, table in (("option", self.m["options"]), ("function", self.m["functions"])):
+        for kind, table in (("option", self.m["options"]), ("function", self.m["functions"]),
+                            ("procedure", self.m["procedures"])):
             for name, loc in table.items():
                 if loc.source.path in top_paths and (kind, name) not in used:
                     self.errors.warning("unused", f"{kind} '{name}' is defined but never used",
