@@ -56,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
         if many:
             p.add_argument("paths", nargs="+", metavar="PATH", help="ruleset files")
         else:
-            p.add_argument("ruleset", help="the ruleset file (e.g. rulesets/hearts.yaml)")
+            p.add_argument("ruleset", help="the ruleset file (e.g. rulesets/NAME.yaml)")
         p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                        help="set an option (repeatable)")
         p.add_argument("--variant", action="append", default=[], metavar="FILE",

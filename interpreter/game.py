@@ -1,6 +1,6 @@
 """One game of any ruleset, driven through one decision API.
 
-    game = Game(ruleset, players=4, seed=7, options={"moon_rule": True})
+    game = Game(ruleset, players=4, seed=7, options={"target": 50})
     while not game.over:
         decision = game.decision          # who decides, and the legal choices
         game.apply(decision.choices[0])   # or a choice id such as 'QS'
