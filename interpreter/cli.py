@@ -11,11 +11,10 @@ import os
 import random
 import sys
 import time
-from pathlib import Path
 
 from .agents import RandomAgent
 from .builtins import BUILTINS
-from .compiler import MACRO_DOCS
+from .macros import MACRO_DOCS
 from .effects import EFFECTS
 from .errors import Diagnostic, GameError, RulesetError
 from .game import Game

@@ -20,7 +20,9 @@ from . import types as T
 from .builtins import BUILTINS, EvalError
 from .effects import EFFECTS
 from .errors import Collector, GameError, Span, did_you_mean
+from .calls import binders, direct_call, failing_call, memoized_call
 from .expressions import ParseError, parse
+from .macros import MACRO_BUILDERS, MACROS
 
 Fn = Callable  # fn(game, env) -> value
 
@@ -75,7 +77,6 @@ GLOBALS = {
 CARD_BUILTIN_ATTRS = {"id": T.STR, "label": T.STR, "face_up": T.BOOL}
 PLAYER_ATTRS = {"seat": T.INT, "name": T.STR, "left": T.PLAYER, "right": T.PLAYER, "team": T.TEAM}
 TEAM_ATTRS = {"index": T.INT, "name": T.STR, "members": T.list_of(T.PLAYER)}
-MACROS = {"all", "any", "filter", "map", "count", "sum", "max", "min", "max_by", "min_by", "sort_by"}
 RESERVED = set(GLOBALS) | MACROS | set(BUILTINS) | {"and", "or", "not", "in", "true", "false"}
 
 
@@ -662,7 +663,7 @@ class _Pass:
                 self.fail(args[0], f"no card with id '{literal}' in the deck",
                           did_you_mean(literal, self.sym.card_ids), code="unknown-name")
         if b.may_fail:
-            return _failing_call(impl, fns, self.span(node), b.name), result
+            return failing_call(impl, fns, self.span(node), b.name), result
         if len(fns) == 1:
             (f0,) = fns
             return (lambda g, env: impl(g, f0(g, env))), result
@@ -689,8 +690,8 @@ class _Pass:
             inlined = self.inline(func, args, fns)
             if inlined is not None:
                 return inlined, result
-            return _direct_call(body, keys, fns), result
-        return _memoized_call(name, body, keys, fns), result
+            return direct_call(body, keys, fns), result
+        return memoized_call(name, body, keys, fns), result
 
     def inline(self, func: Function, args: list, fns: list):
         """Compile a function's body in place, its parameters standing for the caller's argument
@@ -710,7 +711,7 @@ class _Pass:
                 reads.append(set())
         tree = parse(func.text, "expression").children[0]
         read_names = set().union(*reads) if reads else set()
-        if read_names & _binders(tree):
+        if read_names & binders(tree):
             return None
         inner = _Pass(Compiler(self.sym, Collector()), func.where, dict(func.params), False)
         inner.depth = self.depth + 1
@@ -746,270 +747,4 @@ class _Pass:
                 self.scope.pop(var, None)
             else:
                 self.scope[var] = saved
-        return _MACRO_BUILDERS[name](self, node, args[1], var, items, body, T.item_type(itype), btype)
-
-
-def _binders(tree) -> set:
-    """Every name a collection macro binds anywhere in an expression tree."""
-    names = set()
-    for node in tree.iter_subtrees():
-        if node.data == "method" and str(node.children[1]) in MACROS and len(node.children) > 2:
-            first = node.children[2].children[0]
-            if isinstance(first, Tree) and first.data == "name":
-                names.add(str(first.children[0]))
-    return names
-
-
-def _memoized_call(name: str, body: Fn, names: list, fns: list) -> Fn:
-    """Call a ruleset function, remembering its value until the game's state next changes.
-
-    Functions are pure, so within one state (while legal choices are enumerated, say) a call
-    with the same arguments always gives the same value: `lowest_club` or `led_suit` is
-    computed once per decision instead of once per candidate card.
-    """
-    if not fns:
-        def call0(g, env):
-            memo = g.memo
-            if g.memo_version != g.version:
-                memo.clear()
-                g.memo_version = g.version
-            elif name in memo:
-                return memo[name]
-            value = memo[name] = body(g, {})
-            return value
-        return call0
-    if len(fns) == 1:
-        (n0,), (f0,) = names, fns
-
-        def call1(g, env):
-            a = f0(g, env)
-            key = (name, a)
-            memo = g.memo
-            if g.memo_version != g.version:
-                memo.clear()
-                g.memo_version = g.version
-            elif key in memo:
-                return memo[key]
-            value = memo[key] = body(g, {n0: a})
-            return value
-        return call1
-    if len(fns) == 2:
-        (n0, n1), (f0, f1) = names, fns
-
-        def call2(g, env):
-            a, b = f0(g, env), f1(g, env)
-            key = (name, a, b)
-            memo = g.memo
-            if g.memo_version != g.version:
-                memo.clear()
-                g.memo_version = g.version
-            elif key in memo:
-                return memo[key]
-            value = memo[key] = body(g, {n0: a, n1: b})
-            return value
-        return call2
-
-    def call(g, env):
-        values = [f(g, env) for f in fns]
-        key = (name, *values)
-        memo = g.memo
-        if g.memo_version != g.version:
-            memo.clear()
-            g.memo_version = g.version
-        elif key in memo:
-            return memo[key]
-        value = memo[key] = body(g, dict(zip(names, values)))
-        return value
-    return call
-
-
-def _direct_call(body: Fn, keys: list, fns: list) -> Fn:
-    """Call a ruleset function without a memo; its parameters go into the caller's env under
-    keys no ruleset name can take, so no dict is built per call."""
-    if len(fns) == 1:
-        (k0,), (f0,) = keys, fns
-
-        def call1(g, env):
-            env[k0] = f0(g, env)
-            return body(g, env)
-        return call1
-    if len(fns) == 2:
-        (k0, k1), (f0, f1) = keys, fns
-
-        def call2(g, env):
-            a = f0(g, env)
-            env[k1] = f1(g, env)
-            env[k0] = a
-            return body(g, env)
-        return call2
-
-    def call(g, env):
-        values = [f(g, env) for f in fns]   # every argument first: one may call this function too
-        for k, v in zip(keys, values):
-            env[k] = v
-        return body(g, env)
-    return call
-
-
-def _failing_call(impl, fns: list, span: Span, name: str) -> Fn:
-    """A builtin call whose failure (empty list, bad index) is reported at its position."""
-    if len(fns) == 1:
-        (f0,) = fns
-
-        def call1(g, env):
-            try:
-                return impl(g, f0(g, env))
-            except EvalError as exc:
-                raise GameError(str(exc), span=span, phase=g.phase) from None
-        return call1
-
-    def call(g, env):
-        try:
-            return impl(g, *[f(g, env) for f in fns])
-        except EvalError as exc:
-            raise GameError(str(exc), span=span, phase=g.phase) from None
-    return call
-
-
-def _seq(items, g, env):
-    value = items(g, env)
-    return value.cards if hasattr(value, "cards") else value
-
-
-def _m_all(p, node, bnode, var, items, body, it, bt):
-    p.need_bool(bnode, bt, ".all()")
-
-    def run(g, env):
-        e = dict(env)
-        for x in _seq(items, g, env):
-            e[var] = x
-            if not body(g, e):
-                return False
-        return True
-    return run, T.BOOL
-
-
-def _m_any(p, node, bnode, var, items, body, it, bt):
-    p.need_bool(bnode, bt, ".any()")
-
-    def run(g, env):
-        e = dict(env)
-        for x in _seq(items, g, env):
-            e[var] = x
-            if body(g, e):
-                return True
-        return False
-    return run, T.BOOL
-
-
-def _m_filter(p, node, bnode, var, items, body, it, bt):
-    p.need_bool(bnode, bt, ".filter()")
-
-    def run(g, env):
-        e = dict(env)
-        out = []
-        for x in _seq(items, g, env):
-            e[var] = x
-            if body(g, e):
-                out.append(x)
-        return out
-    return run, T.list_of(it)
-
-
-def _m_count(p, node, bnode, var, items, body, it, bt):
-    p.need_bool(bnode, bt, ".count()")
-
-    def run(g, env):
-        e = dict(env)
-        n = 0
-        for x in _seq(items, g, env):
-            e[var] = x
-            if body(g, e):
-                n += 1
-        return n
-    return run, T.INT
-
-
-def _m_map(p, node, bnode, var, items, body, it, bt):
-    def run(g, env):
-        e = dict(env)
-        out = []
-        for x in _seq(items, g, env):
-            e[var] = x
-            out.append(body(g, e))
-        return out
-    return run, T.list_of(bt)
-
-
-def _m_sum(p, node, bnode, var, items, body, it, bt):
-    if bt != T.INT:
-        p.fail(bnode, f".sum() adds numbers, not {T.show(bt)}")
-
-    def run(g, env):
-        e = dict(env)
-        total = 0
-        for x in _seq(items, g, env):
-            e[var] = x
-            total += body(g, e)
-        return total
-    return run, T.INT
-
-
-def _numeric_key(p, bnode, bt, name):
-    if bt != T.INT and bt != T.list_of(T.INT):
-        p.fail(bnode, f".{name}() needs a number (or a list of numbers) for each item, not {T.show(bt)}")
-
-
-def _extreme(p, node, bnode, var, items, body, it, bt, name, pick_max, by):
-    _numeric_key(p, bnode, bt, name)
-
-    def run(g, env):
-        e = dict(env)
-        best = best_key = None
-        for x in _seq(items, g, env):
-            e[var] = x
-            key = body(g, e)
-            if best_key is None or (key > best_key if pick_max else key < best_key):
-                best, best_key = x, key
-        if best_key is None:
-            raise EvalError(f".{name}() of an empty list")
-        return best if by else best_key
-    return p.guarded(node, run), (it if by else bt)
-
-
-def _m_sort_by(p, node, bnode, var, items, body, it, bt):
-    _numeric_key(p, bnode, bt, "sort_by")
-
-    def run(g, env):
-        e = dict(env)
-        keyed = []
-        for x in _seq(items, g, env):
-            e[var] = x
-            keyed.append((body(g, e), len(keyed), x))
-        keyed.sort(key=lambda k: (k[0], k[1]))
-        return [x for _, _, x in keyed]
-    return run, T.list_of(it)
-
-
-_MACRO_BUILDERS = {
-    "all": _m_all, "any": _m_any, "filter": _m_filter, "count": _m_count, "map": _m_map,
-    "sum": _m_sum, "sort_by": _m_sort_by,
-    "max": lambda *a: _extreme(*a, "max", True, False),
-    "min": lambda *a: _extreme(*a, "min", False, False),
-    "max_by": lambda *a: _extreme(*a, "max_by", True, True),
-    "min_by": lambda *a: _extreme(*a, "min_by", False, True),
-}
-
-MACRO_DOCS = {
-    "all": "xs.all(x, cond): true when cond holds for every item (true for an empty list)",
-    "any": "xs.any(x, cond): true when cond holds for at least one item",
-    "filter": "xs.filter(x, cond): the items for which cond holds, in order",
-    "map": "xs.map(x, expr): the value of expr for each item",
-    "count": "xs.count(x, cond): how many items satisfy cond",
-    "sum": "xs.sum(x, expr): the total of a number computed for each item",
-    "max": "xs.max(x, key): the largest key (an error on an empty list)",
-    "min": "xs.min(x, key): the smallest key (an error on an empty list)",
-    "max_by": "xs.max_by(x, key): the first item with the largest key",
-    "min_by": "xs.min_by(x, key): the first item with the smallest key",
-    "sort_by": "xs.sort_by(x, key): the items in ascending order of key (stable)",
-}
+        return MACRO_BUILDERS[name](self, node, args[1], var, items, body, T.item_type(itype), btype)

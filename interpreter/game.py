@@ -18,7 +18,7 @@ from typing import Any, Iterator
 
 from .errors import GameError, Span
 from .flow import Request, run_steps
-from .state import HIDDEN, OWNER, PUBLIC, Card, Player, Team, Zone, card_visible
+from .state import HIDDEN, PUBLIC, Card, Player, Team, Zone, card_visible
 
 DEFAULT_MAX_STEPS = 2_000_000
 MAX_TRIGGER_DEPTH = 16

@@ -16,7 +16,7 @@ import pytest
 
 from interpreter import Game
 from interpreter.builtins import BUILTINS, MAX_RANGE
-from interpreter.compiler import MACROS
+from interpreter.macros import MACROS
 from interpreter.errors import GameError, RulesetError
 from interpreter.state import Card, Player, Team, Zone
 from tests.conftest import ROOT
