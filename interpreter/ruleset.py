@@ -16,15 +16,12 @@ from . import types as T
 from .compiler import Compiler, Function, Symbols, Where, RESERVED
 from .errors import Collector, Diagnostic, RulesetError, Span, did_you_mean
 from .flow import FlowCompiler, Procedure
-from .schema import check_schema
-from .source import Source, read_source
+from .loader import LIBRARY, Located, Reader, layers, merge
+from .options import OptionSpec, coerce_option
+from .source import Source
 from .state import HIDDEN, OWNER, PUBLIC
 
-LIBRARY = Path(__file__).resolve().parent.parent / "rulesets"
 FORMAT_VERSION = 1
-NAMED_SECTIONS = ("options", "zones", "functions", "procedures", "triggers", "abilities")
-VAR_SCOPES = ("game", "player", "team", "card")
-SINGLE_SECTIONS = ("name", "description", "players", "deck", "teams", "flow", "result")
 TYPE_NAMES = {"int": T.INT, "bool": T.BOOL, "str": T.STR, "card": T.CARD, "player": T.PLAYER,
               "team": T.TEAM, "list<int>": T.list_of(T.INT), "list<card>": T.list_of(T.CARD),
               "list<player>": T.list_of(T.PLAYER), "list<str>": T.list_of(T.STR)}
@@ -35,34 +32,6 @@ STANDARD_SUITS = {"clubs": ("C", "♣", "black"), "diamonds": ("D", "♦", "red"
                   "hearts": ("H", "♥", "red"), "spades": ("S", "♠", "black")}
 EVENTS = {"moved": {"card": T.CARD, "source": T.ZONE, "target": T.ZONE},
           "phase_started": {"phase": T.STR}, "phase_ended": {"phase": T.STR}}
-
-
-@dataclass
-class Located:
-    """A value from a file, with the Source and path it came from (for positions)."""
-    value: Any
-    source: Source
-    path: tuple
-
-    @property
-    def where(self) -> Where:
-        return Where(self.source, self.path)
-
-    @property
-    def span(self) -> Span:
-        return self.source.span(self.path)
-
-
-@dataclass
-class OptionSpec:
-    name: str
-    type: str
-    default: Any
-    description: str = ""
-    values: list | None = None
-    min: int | None = None
-    max: int | None = None
-    span: Span | None = None
 
 
 @dataclass
@@ -151,159 +120,6 @@ class Ruleset:
         return values
 
 
-def coerce_option(spec: OptionSpec, raw) -> tuple[Any, str | None]:
-    """Turn a value (or command-line text) into the option's type; (value, problem)."""
-    value = raw
-    if spec.type == "bool":
-        if isinstance(raw, str):
-            lowered = raw.strip().lower()
-            if lowered in ("true", "yes", "on", "1"):
-                value = True
-            elif lowered in ("false", "no", "off", "0"):
-                value = False
-            else:
-                return None, f"expected true or false, not '{raw}'"
-        if not isinstance(value, bool):
-            return None, f"expected true or false, not {value!r}"
-    elif spec.type == "int":
-        if isinstance(raw, str):
-            try:
-                value = int(raw.strip())
-            except ValueError:
-                return None, f"expected a whole number, not '{raw}'"
-        if isinstance(value, bool) or not isinstance(value, int):
-            return None, f"expected a whole number, not {value!r}"
-        if spec.min is not None and value < spec.min:
-            return None, f"{value} is below the minimum {spec.min}"
-        if spec.max is not None and value > spec.max:
-            return None, f"{value} is above the maximum {spec.max}"
-    else:
-        if isinstance(value, bool):   # YAML 1.1 reads `off` as false: take the author's word
-            value = "off" if value is False else "on"
-        if not isinstance(value, str):
-            value = str(value)
-    if spec.values is not None and value not in spec.values:
-        return None, f"'{value}' is not one of: {', '.join(map(str, spec.values))}"
-    return value, None
-
-
-# -- reading files --------------------------------------------------------------
-class _Reader:
-    """Reads a ruleset file and everything it extends or includes, each file once."""
-
-    def __init__(self, errors: Collector, roots: list[Path]):
-        self.errors = errors
-        self.roots = [r.resolve() for r in roots]
-        self.cache: dict[Path, Source | None] = {}
-
-    def read(self, path: Path, display: str, span: Span | None) -> Source | None:
-        path = path.resolve()
-        if path in self.cache:
-            return self.cache[path]
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            self.errors.error("missing-file", f"no such file: {display}", span)
-            return None
-        except (OSError, UnicodeDecodeError) as exc:
-            self.errors.error("unreadable", f"cannot read {display}: {exc}", span)
-            return None
-        source = read_source(display, text, self.errors)
-        if source is not None:
-            check_schema(source, self.errors)
-        self.cache[path] = source
-        return source
-
-    def resolve(self, ref: str, base: Path, span: Span) -> Path | None:
-        """A file named by `extends`/`include`: a shipped ruleset by name, or a relative path."""
-        if "/" not in ref and "\\" not in ref and not ref.endswith((".yaml", ".yml")):
-            for folder in (base.parent, LIBRARY, LIBRARY / "lib"):
-                candidate = folder / f"{ref}.yaml"
-                if candidate.exists():
-                    return candidate
-            self.errors.error("missing-file", f"no ruleset named '{ref}' next to {base.name} or among "
-                              "the shipped rulesets", span,
-                              did_you_mean(ref, [p.stem for p in LIBRARY.glob("*.yaml")] +
-                                           [p.stem for p in (LIBRARY / "lib").glob("*.yaml")]))
-            return None
-        target = (base.parent / ref).resolve()
-        if not any(target == root or root in target.parents for root in self.roots):
-            self.errors.error("path-escape", f"'{ref}' is outside the ruleset's folder; name a shipped "
-                              "ruleset, or give the file on the command line", span)
-            return None
-        return target
-
-
-def _layers(reader: _Reader, path: Path, display: str, span, chain: list[Path]) -> list[Source] | None:
-    """The files of a ruleset in merge order: ancestors and includes first, the file itself last."""
-    source = reader.read(path, display, span)
-    if source is None:
-        return None
-    resolved = path.resolve()
-    out: list[Source] = []
-    data = source.data
-    refs = []
-    if isinstance(data.get("extends"), str):
-        refs.append(("extends", data["extends"], source.span(("extends",))))
-    for i, inc in enumerate(data.get("include") or [] if isinstance(data.get("include"), list) else []):
-        if isinstance(inc, str):
-            refs.append(("include", inc, source.span(("include", i))))
-    for _, ref, ref_span in refs:
-        target = reader.resolve(ref, resolved, ref_span)
-        if target is None:
-            continue
-        if target in chain + [resolved]:
-            names = " -> ".join(p.name for p in chain + [resolved, target])
-            reader.errors.error("extends-cycle", f"'{ref}' makes a cycle: {names}", ref_span)
-            continue
-        parent_display = _display(target)
-        parents = _layers(reader, target, parent_display, ref_span, chain + [resolved])
-        for layer in parents or []:
-            if all(layer is not seen for seen in out):
-                out.append(layer)
-    out.append(source)
-    return out
-
-
-def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
-
-
-# -- merging ------------------------------------------------------------------
-def _merge(layers: list[Source], errors: Collector) -> dict:
-    merged: dict[str, Any] = {s: {} for s in NAMED_SECTIONS}
-    merged["vars"] = {scope: {} for scope in VAR_SCOPES}
-    merged["set"] = {}
-    merged["constraints"] = []
-    for source in layers:
-        data = source.data
-        for section, names in (data.get("remove") or {}).items() if isinstance(data.get("remove"), dict) else []:
-            table = merged["vars"].get(section.split(".", 1)[1]) if section.startswith("vars.") else merged.get(section)
-            for i, name in enumerate(names or []):
-                if not isinstance(table, dict) or name not in table:
-                    errors.error("unknown-name", f"cannot remove '{name}': no {section} entry of that name",
-                                 source.span(("remove", section, i)))
-                else:
-                    del table[name]
-        for section in NAMED_SECTIONS:
-            for name, value in (data.get(section) or {}).items() if isinstance(data.get(section), dict) else []:
-                merged[section][name] = Located(value, source, (section, name))
-        for scope, table in (data.get("vars") or {}).items() if isinstance(data.get("vars"), dict) else []:
-            for name, value in (table or {}).items() if isinstance(table, dict) else []:
-                merged["vars"].setdefault(scope, {})[name] = Located(value, source, ("vars", scope, name))
-        for section in SINGLE_SECTIONS:
-            if section in data:
-                merged[section] = Located(data[section], source, (section,))
-        for name, value in (data.get("set") or {}).items() if isinstance(data.get("set"), dict) else []:
-            merged["set"][name] = Located(value, source, ("set", name))
-        for i, item in enumerate(data.get("constraints") or []):
-            merged["constraints"].append(Located(item, source, ("constraints", i)))
-    return merged
-
-
 # -- the checker ----------------------------------------------------------------
 def load_ruleset(path, *, variants=(), roots=()) -> Ruleset:
     """Load, check and compile a ruleset file; raises RulesetError with every problem found.
@@ -322,18 +138,19 @@ def check_ruleset(path, *, variants=(), roots=()) -> tuple[Ruleset | None, list[
     errors = Collector()
     path = Path(path)
     files = [path] + [Path(v) for v in variants]
-    reader = _Reader(errors, [f.resolve().parent for f in files] + [Path(r) for r in roots] + [LIBRARY])
-    layers = _layers(reader, path, str(path), None, [])
-    for variant in variants:
-        extra = _layers(reader, Path(variant), str(variant), None, [])
-        for layer in extra or []:
-            if layer not in (layers or []):
-                (layers or []).append(layer)
-    if errors.errors or not layers:
+    reader = Reader(errors, [f.resolve().parent for f in files] + [Path(r) for r in roots] + [LIBRARY])
+    files_in_order = layers(reader, path, str(path), None, [])
+    if not files_in_order:
         return None, errors.diagnostics
-    merged = _merge(layers, errors)
-    top = layers[-1] if not variants else layers[0]
-    ruleset = _Builder(merged, errors, [s for s in layers], top).build(str(path))
+    top = files_in_order[-1]          # the file asked for: its own definitions get the warnings
+    for variant in variants:
+        for layer in layers(reader, Path(variant), str(variant), None, []) or []:
+            if all(layer is not seen for seen in files_in_order):
+                files_in_order.append(layer)
+    if errors.errors:
+        return None, errors.diagnostics
+    merged = merge(files_in_order, errors)
+    ruleset = _Builder(merged, errors, files_in_order, top).build(str(path))
     if ruleset is not None:
         ruleset.variants = [str(v) for v in variants]
     if errors.errors:
