@@ -80,6 +80,11 @@ TEAM_ATTRS = {"index": T.INT, "name": T.STR, "members": T.list_of(T.PLAYER)}
 RESERVED = set(GLOBALS) | MACROS | set(BUILTINS) | {"and", "or", "not", "in", "true", "false"}
 
 
+# id(closure) -> (shape, closure): ('const', v) | ('local', key) | ('attr', key, attr). Shared by
+# every pass, so a parameter inlined from a caller keeps the caller's shape.
+_SHAPES: dict = {}
+
+
 class _Failed(Exception):
     """Raised inside the compiler after an error was recorded, to skip the rest of a tree."""
 
@@ -186,7 +191,6 @@ class _Pass:
         self.renames = dict(renames or {})   # function parameters -> their keys in env
         self.aliases: dict = {}              # inlined parameters -> (closure, type, env names read)
         self.depth = 0                       # how deep in inlined function bodies
-        self.shapes: dict = {}               # id(closure) -> ('const', v) | ('local', key) | ('attr', key, attr)
 
     # -- errors ------------------------------------------------------------
     def span(self, node) -> Span:
@@ -298,11 +302,11 @@ class _Pass:
 
     def shaped(self, fn: Fn, shape: tuple) -> Fn:
         """Remember what a closure does, so that a caller can fuse it into its own closure."""
-        self.shapes[id(fn)] = (shape, fn)   # keep fn alive so its id stays unique
+        _SHAPES[id(fn)] = (shape, fn)   # keeping fn alive keeps its id unique
         return fn
 
     def shape(self, fn: Fn):
-        entry = self.shapes.get(id(fn))
+        entry = _SHAPES.get(id(fn))
         return entry[0] if entry and entry[1] is fn else None
 
     def constant(self, value, typ):
