@@ -192,7 +192,7 @@ def _runs(g, cards, key, same, wild, order, min_size, max_size):
             for card, place, nxt in zip(chosen, at, at[1:] + [None]):
                 cards_in_order.append(card)
                 if nxt is not None:
-                    cards_in_order.extend(spare.pop() for _ in range(nxt - place - 1))
+                    cards_in_order.extend(spare.pop(0) for _ in range(nxt - place - 1))
             out.add(cards_in_order + spare)
 
     def extend(slots, chosen: list, at: list) -> None:
