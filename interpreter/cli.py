@@ -148,9 +148,9 @@ def cmd_validate(args) -> int:
         if args.no_warnings:
             diagnostics = [d for d in diagnostics if d.severity == "error"]
         results[path] = diagnostics
-        if ruleset is None:
+        if any(d.severity == "error" for d in diagnostics):
             failed = True
-        else:
+        elif ruleset is not None:          # (a library file has no ruleset of its own to play)
             loaded[path] = ruleset
     if args.simulate and loaded:
         for path, ruleset in loaded.items():

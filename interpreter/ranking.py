@@ -81,15 +81,13 @@ def _suited_key(pairs, wilds: int = 0) -> list[int]:
 
 @builtin("hand_rank(cards: list<card>) -> list<int>", may_fail=True)
 def _hand_rank(g, cards):
-    """The poker rank of the best five of the cards (or of a partial hand of 1-4): a list of
-    numbers, larger is better, equal lists tie. Reads each card's rank and suit attributes."""
+    """Poker rank of the best five cards (or a partial hand of 1-4): larger is better, equal ties."""
     return _key(_pairs(cards))
 
 
 @builtin("hand_rank_suited(cards: list<card>) -> list<int>", may_fail=True)
 def _hand_rank_suited(g, cards):
-    """Like hand_rank, then the suits (spades > diamonds > hearts > clubs) of the cards in the
-    order they were compared break ties: only hands of the very same cards stay equal."""
+    """hand_rank, then suits break ties (spades > diamonds > hearts > clubs), card by card."""
     return _suited_key(_pairs(cards))
 
 
@@ -101,8 +99,7 @@ def _hand_name(g, cards):
 
 @builtin("hand_rank_of(ranks: list<int>, suits: list<str>, wilds: int) -> list<int>", may_fail=True)
 def _hand_rank_of(g, ranks, suits, wilds):
-    """hand_rank from explicit values: card i has ranks[i] (2-14) and suits[i]; `wilds` more
-    cards each stand for whatever card makes the best hand. For declared or stand-in cards."""
+    """hand_rank of cards given as values (rank 2-14, suit name) plus `wilds` cards that stand for any."""
     return _key(_explicit(ranks, suits, wilds), wilds)
 
 

@@ -143,6 +143,10 @@ def check_ruleset(path, *, variants=(), roots=()) -> tuple[Ruleset | None, list[
     if not files_in_order:
         return None, errors.diagnostics
     top = files_in_order[-1]          # the file asked for: its own definitions get the warnings
+    if top.data.get("library") is True:
+        # A library is a fragment (its functions may need the including ruleset's); alone it
+        # is checked for its shape, and in full inside every ruleset that includes it.
+        return None, errors.diagnostics
     for variant in variants:
         for layer in layers(reader, Path(variant), str(variant), None, []) or []:
             if all(layer is not seen for seen in files_in_order):

@@ -15,7 +15,7 @@ def run(capsys, *argv) -> tuple[int, str, str]:
 
 def test_validate_accepts_every_shipped_ruleset_and_example(capsys):
     import glob
-    files = sorted(glob.glob("rulesets/*.yaml") + glob.glob("examples/*.yaml"))
+    files = sorted(glob.glob("rulesets/*.yaml") + glob.glob("rulesets/lib/*.yaml") + glob.glob("examples/*.yaml"))
     code, out, err = run(capsys, "validate", *files)
     assert code == 0, out + err
     assert out.count(": ok (0 errors") == len(files)

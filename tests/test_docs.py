@@ -194,14 +194,16 @@ def test_every_error_code_is_described():
 
 
 # -- the examples are real ---------------------------------------------------------------------
-def test_every_yaml_block_is_yaml():
+def test_every_yaml_fragment_is_yaml():
+    """Fragments and rulesets parse; excerpts (`# from`) may skip lines and are checked against their file."""
     for block in yaml_blocks():
-        yaml.safe_load(block)
+        if not block.startswith("# from "):
+            yaml.safe_load(block)
 
 
 def test_the_doc_shows_complete_rulesets():
     names = [name for name, _ in ruleset_blocks()]
-    assert len(names) >= 5, "the appendix should hold complete, validated rulesets"
+    assert len(names) >= 3, "the doc should hold complete, validated rulesets"
     assert len(set(names)) == len(names), f"two ruleset blocks share a name: {names}"
 
 
