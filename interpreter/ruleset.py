@@ -84,6 +84,7 @@ class Ruleset:
     variants: list[str] = field(default_factory=list)
     symbols: Symbols | None = None
     abilities: dict = field(default_factory=dict)   # name -> AbilitySpec, in declared order
+    undisplayed: set = field(default_factory=set)   # variable names kept out of people's table view
 
     def compile(self, text: str, *, scope: dict | None = None, effects: bool = False):
         """Compile one more expression (or, with effects=True, statements) against this ruleset's
@@ -238,7 +239,9 @@ class _Builder:
             options=options, option_values=option_values, cards=cards, removals=removals, zones=zones,
             vars=vars_, teams=teams, flow=main, triggers=triggers, result_score=score,
             result_winners=winners, constraints=constraints, sources=[s.path for s in self.layers],
-            symbols=self.symbols, abilities=abilities)
+            symbols=self.symbols, abilities=abilities,
+            undisplayed={name for entries in self.m["vars"].values() for name, loc in entries.items()
+                         if isinstance(loc.value, dict) and loc.value.get("display") is False})
 
     def expr(self, loc: Located, expect=None, scope=None):
         fn, _ = self.compiler.expression(loc.value, loc.where, expect=expect, scope=scope)

@@ -11,7 +11,8 @@ class Transcript:
         self.game = game
         self.seat = seat
         self.position = 0
-        self.last_vars: dict = {(p.seat, k): v for p in game.players for k, v in p.vars.items()}
+        self.last_vars: dict = {(p.seat, k): v for p in game.players for k, v in p.vars.items()
+                                if k not in game.rules.undisplayed}
         self.current: dict = dict(self.last_vars)   # player variables as of the last event read
 
     def name(self, seat) -> str:
@@ -19,6 +20,17 @@ class Transcript:
 
     def card(self, card_id) -> str:
         return self.game.cards_by_id[card_id].label if card_id in self.game.cards_by_id else "a hidden card"
+
+    def zone(self, key: str | None) -> str:
+        """'p2.hand' -> "Player 2's hand"; a game zone by its name."""
+        if not key:
+            return ""
+        owner, _, name = key.partition(".")
+        if name and owner[:1] == "p" and owner[1:].isdigit():
+            return f"{self.name(int(owner[1:]))}'s {name}"
+        if name and owner[:1] == "t" and owner[1:].isdigit() and int(owner[1:]) < len(self.game.teams):
+            return f"{self.game.teams[int(owner[1:])].name}'s {name}"
+        return key
 
     def new_lines(self) -> list[str]:
         events = self.game.events_for(self.seat)
@@ -36,7 +48,8 @@ class Transcript:
             owner, _, name = event["var"].partition(".")
             if name and owner.startswith("p") and owner[1:].isdigit():
                 value = event["value"]
-                if isinstance(value, (int, str)) and not isinstance(value, bool):
+                if isinstance(value, (int, str)) and not isinstance(value, bool) and \
+                        name not in self.game.rules.undisplayed:
                     self.current[(int(owner[1:]), name)] = value
             return None
         if kind == "started":
@@ -59,7 +72,7 @@ class Transcript:
             return f"* {event['text']}"
         if kind in ("shown", "turned") and event.get("card"):
             verb = "shows" if kind == "shown" else ("turns up" if event.get("face_up") else "turns down")
-            return f"{event.get('zone') or ''} {verb} {self.card(event['card'])}"
+            return f"{self.zone(event.get('zone'))} {verb} {self.card(event['card'])}"
         if kind == "choices_revealed":
             return "revealed: " + ", ".join(f"{self.name(c['player'])} {c['choice']}" for c in event["choices"])
         if kind == "ended":
@@ -106,11 +119,12 @@ def render_view(game: Game, seat: int) -> str:
     for name, ids in view["zones"].items():
         if ids and any(ids):
             lines.append(f"  {name}: {cards(ids)}")
-    game_vars = ", ".join(f"{k} {value(v)}" for k, v in view["vars"].items() if not isinstance(v, list))
+    shown = lambda k, v: not isinstance(v, list) and k not in game.rules.undisplayed  # noqa: E731
+    game_vars = ", ".join(f"{k} {value(v)}" for k, v in view["vars"].items() if shown(k, v))
     if game_vars:
         lines.append(f"  ({game_vars})")
     for p in view["players"]:
-        pvars = ", ".join(f"{k} {value(v)}" for k, v in p["vars"].items() if not isinstance(v, list))
+        pvars = ", ".join(f"{k} {value(v)}" for k, v in p["vars"].items() if shown(k, v))
         lines.append(f"  {game.players[p['seat']].name}: {pvars}")
         for name, ids in p["zones"].items():
             if ids:
