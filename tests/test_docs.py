@@ -154,23 +154,24 @@ def test_every_schema_section_and_its_keys_are_described():
     text = doc_text()
     missing = [name for name in schema["properties"] if f"`{name}`" not in text and f"`{name}:" not in text]
     for section, sub in schema["properties"].items():
-        for key in _keys_of(sub, schema):
+        for key in _keys_of(sub):
             if f"`{key}`" not in text and f"`{key}:" not in text:
                 missing.append(f"{section}.{key}")
     assert not missing, f"docs/language.md does not describe: {', '.join(missing)}"
 
 
-def _keys_of(sub: dict, schema: dict) -> list[str]:
-    """The keys a section's entries may hold (one level of nesting, refs to steps excluded)."""
-    keys = list(sub.get("properties", {}))
-    extra = sub.get("additionalProperties")
-    if isinstance(extra, dict):
-        keys += list(extra.get("properties", {}))
-        for option in extra.get("anyOf", []):
-            keys += list(option.get("properties", {}))
-    items = sub.get("items")
-    if isinstance(items, dict):
-        keys += list(items.get("properties", {}))
+def _keys_of(sub: dict, depth: int = 0) -> list[str]:
+    """The keys a section's entries may hold, at any depth (steps, behind $ref, excluded)."""
+    if not isinstance(sub, dict) or depth > 4:
+        return []
+    keys = []
+    for name, inner in sub.get("properties", {}).items():
+        keys.append(name)
+        keys += _keys_of(inner, depth + 1)
+    for key in ("additionalProperties", "items"):
+        keys += _keys_of(sub.get(key), depth + 1)
+    for option in sub.get("anyOf", []):
+        keys += _keys_of(option, depth + 1)
     return keys
 
 
