@@ -134,6 +134,16 @@ class Compiler:
                 fn(g, env)
         return run_all
 
+    def clash(self, name: str) -> str | None:
+        """What a new local name (a loop variable, a chosen value) would hide, if anything."""
+        sym = self.symbols
+        for kind, table in (("a builtin name", GLOBALS), ("an option", sym.options),
+                            ("a game variable", sym.game_vars), ("a game zone", sym.game_zones),
+                            ("a function", sym.functions)):
+            if name in table:
+                return kind
+        return None
+
     def function(self, func: Function) -> tuple[Fn | None, object]:
         """Compile a ruleset function's body once, on first use; a recursive call is an error."""
         if func.fn is not None or func.failed:
@@ -734,8 +744,9 @@ class _Pass:
         if not T.is_list(itype):
             self.fail(obj_node, f".{name}() works on a list, not {T.show(itype)}")
         var = str(args[0].children[0])
-        if var in self.sym.functions or var in GLOBALS:
-            self.fail(args[0], f"'{var}' is already a name in this ruleset; pick another name for the item")
+        clash = self.c.clash(var)
+        if clash:
+            self.fail(args[0], f"'{var}' is already {clash}; pick another name for the item")
         saved = self.scope.get(var)
         saved_rename = self.renames.pop(var, None)   # the item's name shadows a parameter
         saved_alias = self.aliases.pop(var, None)

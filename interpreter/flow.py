@@ -191,6 +191,11 @@ class FlowCompiler:
         if "in" not in raw:
             self.errors.error("missing-key", "a 'for_each' step needs 'in:' (the list to go through)", span)
             return None
+        clash = self.c.clash(name)
+        if clash:
+            self.errors.error("name", f"'{name}' is already {clash}; pick another name for the loop variable",
+                              where.source.span(where.path + ("for_each",)))
+            return None
         items, itype = self.c.expression(raw["in"], self.sub(where, "in"), scope=scope)
         if items is not None and not T.is_list(itype):
             self.errors.error("type", f"'in' must be a list, not {T.show(itype)}",
@@ -400,6 +405,11 @@ class FlowCompiler:
         bind = raw.get("as", "choice")
         if not isinstance(bind, str) or not bind.isidentifier():
             self.errors.error("type", "'as' names the chosen value, e.g. 'as: c'",
+                              where.source.span(where.path + ("as",)))
+            return None
+        clash = self.c.clash(bind)
+        if clash:
+            self.errors.error("name", f"'{bind}' is already {clash}; pick another name for the chosen value",
                               where.source.span(where.path + ("as",)))
             return None
         if "player" not in raw:

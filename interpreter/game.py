@@ -164,8 +164,8 @@ class Game:
         self.all_cards = [Card(spec.id, spec.label, spec.attrs, i) for i, spec in enumerate(self.rules.cards)]
         self.cards_by_id = {c.id: c for c in self.all_cards}
         removed = set()
-        for condition, ids in self.rules.removals:
-            if condition is None or condition(self, {}):
+        for condition, ids, span in self.rules.removals:
+            if condition is None or self._setup(condition, {}, span, "a deck.remove condition"):
                 removed.update(ids)
         self.cards_in_play = [c for c in self.all_cards if c.id not in removed]
         self.removed_cards = [c for c in self.all_cards if c.id in removed]
@@ -179,7 +179,7 @@ class Game:
             names = teams["names"]
             self.teams = [Team(i, names[i] if i < len(names) else f"Team {i}") for i in range(count)]
             for p in self.players:
-                index = teams["of"](self, {"p": p})
+                index = self._setup(teams["of"], {"p": p}, None, "teams.of")
                 if not 0 <= index < count:
                     raise GameError(f"teams.of gave team {index} for seat {p.seat}; teams are 0 to {count - 1}",
                                     code="teams")
@@ -225,18 +225,23 @@ class Game:
         for t in self.teams:
             yield from t.zones.values()
 
+    def _setup(self, fn, env: dict, span: Span, what: str):
+        """Evaluate a setup expression; one that needs state not built yet is a clear error."""
+        try:
+            return fn(self, env)
+        except (KeyError, AttributeError, TypeError, IndexError):
+            raise GameError(f"{what} is evaluated while the game is set up, before its zones and "
+                            "variables exist: it may use options, players and num_players, and "
+                            "variables declared above it", span=span, code="setup") from None
+
     def _init_vars(self) -> None:
-        for name, (_, initial) in self.rules.vars.get("game", {}).items():
-            self.vars[name] = initial(self, {})
-        for p in self.players:
-            for name, (_, initial) in self.rules.vars.get("player", {}).items():
-                p.vars[name] = initial(self, {})
-        for t in self.teams:
-            for name, (_, initial) in self.rules.vars.get("team", {}).items():
-                t.vars[name] = initial(self, {})
-        for c in self.all_cards:
-            for name, (_, initial) in self.rules.vars.get("card", {}).items():
-                c.vars[name] = initial(self, {})
+        vars_ = self.rules.vars
+        for name, (_, initial, span) in vars_.get("game", {}).items():
+            self.vars[name] = self._setup(initial, {}, span, f"the initial value of '{name}'")
+        for scope, owners in (("player", self.players), ("team", self.teams), ("card", self.all_cards)):
+            for owner in owners:
+                for name, (_, initial, span) in vars_.get(scope, {}).items():
+                    owner.vars[name] = self._setup(initial, {}, span, f"the initial value of '{name}'")
 
     def _check_constraints(self) -> None:
         for check, message, span in self.rules.constraints:

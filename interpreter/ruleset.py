@@ -201,7 +201,7 @@ class _Builder:
         self.functions()
         teams = self.teams()
         vars_ = self.vars()
-        removals = [(self.expr(loc, T.BOOL), ids) for loc, ids in removals_raw]
+        removals = [(self.expr(loc, T.BOOL), ids, loc.span) for loc, ids in removals_raw]
         procedures = {n: Procedure(n, raw=self._proc_body(loc), where=self._proc_where(loc),
                                    params=self._proc_params(loc))
                       for n, loc in self.m["procedures"].items()}
@@ -429,10 +429,13 @@ class _Builder:
                                               loc.source.span(loc.path + ("initial",)))
                         fn = (lambda c: lambda g, env: c)(const)
                     else:
+                        if typ in (T.CARD, T.TEAM):
+                            self.errors.error("missing-key", f"variable '{name}' of type {typ} needs an "
+                                              "'initial' value (there is no empty card or team)", loc.span)
                         fn = _default_initial(typ)
                 else:
                     fn = (lambda c: lambda g, env: c)(value)
-                out[scope][name] = (typ, fn)
+                out[scope][name] = (typ, fn, loc.span)
         return out
 
     def functions(self) -> None:

@@ -302,7 +302,7 @@ CASES = [
     ("round.all(x, true)", Err(".all() works on a list, not int", 1)),
     ("p.hand.all(x)", Err("xs.all(x, ...) takes a name for each item and one expression", 1)),
     ("p.hand.all(players, true)",
-     Err("'players' is already a name in this ruleset; pick another name for the item", 12)),
+     Err("'players' is already a builtin name; pick another name for the item", 12)),
     # -- every builtin of interpreter/builtins.py
     ("size(p.hand)", 4),
     ("size([])", 0),
