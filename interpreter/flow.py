@@ -247,6 +247,7 @@ class FlowCompiler:
         if choose is None or items is None:
             return None
         ask, then, bind = choose
+        if_none = self.steps(body.get("if_none"), self.sub(body_where, "if_none"), inner) if "if_none" in body else []
 
         def run_simultaneous(g, env):
             players = list(items(g, env))
@@ -260,6 +261,7 @@ class FlowCompiler:
             g.reveal_choices()
             for e, value in chosen:
                 if value is _NONE:
+                    yield from _run_steps(if_none, g, e)
                     continue
                 e[bind] = value
                 yield from _run_steps(then, g, e)
@@ -383,10 +385,12 @@ class FlowCompiler:
         if compiled is None:
             return None
         ask, then, bind = compiled
+        if_none = self.steps(raw.get("if_none"), self.sub(where, "if_none"), scope) if "if_none" in raw else []
 
         def run_choose(g, env):
             value = yield from ask(g, env)
             if value is _NONE:
+                yield from _run_steps(if_none, g, env)
                 return
             e = dict(env)
             e[bind] = value
@@ -418,7 +422,7 @@ class FlowCompiler:
         who, _ = self.c.expression(raw["player"], self.sub(where, "player"), scope=scope, expect=T.PLAYER)
         prompt = str(raw.get("prompt") or f"choose a {kind}")
         verb = raw.get("label")
-        if_none = self.steps(raw.get("if_none"), self.sub(where, "if_none"), scope) if "if_none" in raw else None
+        if_none = True if "if_none" in raw else None   # compiled and run by the caller
         allowed = {"card", "cards", "player", "value"}
         for key, kinds in (("from", allowed), ("where", allowed), ("count", {"cards"}), ("min", {"number"}),
                            ("max", {"number"}), ("actions", {"action"})):
@@ -492,7 +496,6 @@ class FlowCompiler:
             pool = options(g, env)
             if len(pool) < want_n:
                 if if_none is not None:
-                    yield from _run_steps(if_none, g, env)
                     return _NONE
                 raise GameError(f"{g.describe(player)} must choose {want_n} cards but only {len(pool)} are "
                                 "legal", span=span, phase=g.phase, code="no-legal-choice")
@@ -511,7 +514,6 @@ class FlowCompiler:
             values = options(g, env)
             if not values:
                 if if_none is not None:
-                    yield from _run_steps(if_none, g, env)
                     return _NONE
                 raise GameError(f"{g.describe(player)} has no legal {kind} to choose ({prompt})",
                                 span=span, phase=g.phase, code="no-legal-choice")
@@ -551,17 +553,15 @@ class FlowCompiler:
                     labels.append(label)
             if not names:
                 if if_none is not None:
-                    yield from _run_steps(if_none, g, env)
                     return _NONE
                 raise GameError(f"{g.describe(player)} has no legal action ({prompt})", span=span,
                                 phase=g.phase, code="no-legal-choice")
-            chosen = yield Request(player, "action", names, prompt, span, labels=labels, private=private,
-                                   verb=verb)
-            e = dict(env)
-            e[bind] = chosen
-            yield from _run_steps(by_name[chosen], g, e)
-            return chosen
-        return ask, then, bind
+            return (yield Request(player, "action", names, prompt, span, labels=labels, private=private,
+                                  verb=verb))
+
+        def run_action(g, env):   # the chosen action's own steps run first, then the common `then`
+            yield from _run_steps(by_name[env[bind]], g, env)
+        return ask, [Step(run_action, True, span)] + then, bind
 
 
 _NONE = object()  # a choice that found no legal option and ran `if_none` instead

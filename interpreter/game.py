@@ -328,14 +328,16 @@ class Game:
     def move(self, cards: list[Card], to: Zone, *, top: bool = False) -> None:
         record = self.record
         self.version += 1
+        top_index = 0
         for card in list(cards):
             source = card.zone
             if source is not None:
                 source.cards.remove(card)
                 if isinstance(source.owner, Player):
                     card.last_holder = source.owner
-            if top:
-                to.cards.insert(0, card)
+            if top:    # the first card listed ends on top, as a stacked order reads
+                to.cards.insert(top_index, card)
+                top_index += 1
             else:
                 to.cards.append(card)
             card.zone = to
@@ -423,6 +425,9 @@ class Game:
                              self._move_viewers(za, zb, False, frozenset()), card=a)
             self._emit_event({"type": "moved", "card": b.id, "from": zb.key, "to": za.key},
                              self._move_viewers(zb, za, False, frozenset()), card=b)
+        if self._moved_triggers:
+            self._fire(self._moved_triggers, {"card": a, "source": za, "target": zb})
+            self._fire(self._moved_triggers, {"card": b, "source": zb, "target": za})
 
     def set_var(self, name: str, value) -> None:
         self.vars[name] = value
@@ -434,9 +439,14 @@ class Game:
         owner.vars[name] = value
         self.version += 1
         if self.record:
-            key = (f"p{owner.seat}" if isinstance(owner, Player) else
-                   f"t{owner.index}" if isinstance(owner, Team) else owner.id)
-            self._emit_event({"type": "set", "var": f"{key}.{name}", "value": _json_value(value)}, None)
+            viewers = None
+            if isinstance(owner, Card):   # a card's variable is seen by whoever sees the card
+                key = owner.id
+                if not (owner.face_up or owner.zone is None or self._zone_viewers[owner.zone.key] is None):
+                    viewers = self._zone_viewers[owner.zone.key] | owner.seen_by
+            else:
+                key = f"p{owner.seat}" if isinstance(owner, Player) else f"t{owner.index}"
+            self._emit_event({"type": "set", "var": f"{key}.{name}", "value": _json_value(value)}, viewers)
 
     def enter_phase(self, name: str) -> None:
         self.phase = name
@@ -517,7 +527,7 @@ class Game:
                 masked = dict(event)
                 masked["card"] = None
                 out.append(masked)
-            else:  # pragma: no cover - every private event kind is handled above
+            else:  # a variable of a card this seat cannot see
                 continue
         return out
 
@@ -536,6 +546,9 @@ class Game:
             "teams": [{"index": t.index, "name": t.name, "vars": {k: _json_value(v) for k, v in t.vars.items()},
                        "zones": {name: zone_view(z) for name, z in t.zones.items()}} for t in self.teams],
         }
+        if self.rules.vars.get("card"):
+            view["cards"] = {c.id: {k: _json_value(v) for k, v in c.vars.items()}
+                             for c in self.cards_in_play if card_visible(c, seat)}
         if self.decision is not None and self.decision.player == seat:
             d = self.decision
             view["decision"] = {"prompt": d.prompt, "kind": d.kind, "step": d.step, "of": d.of,

@@ -368,6 +368,10 @@ class _Builder:
                      "team": self.symbols.team_zones}[owner]
             table.add(name)
             out.append(ZoneSpec(name, owner, visibility, str(spec.get("description", ""))))
+        if self.m["zones"] and not any(z.owner == "game" for z in out):
+            self.errors.error("zones", "no zone belongs to the game; the cards start in the first game zone "
+                              "(add one, e.g. 'deck: {owner: game, visibility: hidden}')",
+                              next(iter(self.m["zones"].values())).span)
         return out
 
     def _var_type(self, loc: Located):
@@ -399,13 +403,15 @@ class _Builder:
                                       loc.source.span(loc.path, key=True))
                 tables[scope][name] = typ
         clashes = {}
-        for kind, names in (("option", self.symbols.options), ("game variable", self.symbols.game_vars),
-                            ("game zone", self.symbols.game_zones), ("function", self.m["functions"])):
-            for name in names:
+        for kind, table in (("option", self.m["options"]), ("game variable", self.m["vars"].get("game", {})),
+                            ("zone", self.m["zones"]), ("function", self.m["functions"])):
+            for name, loc in table.items():
+                if kind == "zone" and name not in self.symbols.game_zones:
+                    continue
                 if name in clashes:
-                    self.errors.error("duplicate", f"'{name}' is both a {clashes[name]} and a {kind}; "
-                                      "names must be unique", None)
-                clashes[name] = kind
+                    self.errors.error("duplicate", f"'{name}' is both {clashes[name]} and a {kind}; "
+                                      "names must be unique", loc.source.span(loc.path, key=True))
+                clashes[name] = f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
 
     def vars(self) -> dict:
         out = {}

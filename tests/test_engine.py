@@ -321,3 +321,93 @@ def test_an_unknown_ability_name_is_caught_when_the_ruleset_loads(tmp_path):
         tiny(tmp_path, ABILITIES.replace("disable(p.left, 'steal')", "disable(p.left, 'stael')"))
     d = info.value.diagnostics[0]
     assert d.message == "no ability named 'stael'" and d.hint == "did you mean 'steal'?"
+
+
+def test_move_to_top_keeps_the_order_listed(tmp_path):
+    rules = tiny(tmp_path, """\
+        flow:
+          - "move_to_top([card('2C'), card('3C'), card('4C')], revealed)"
+          - "move_to_top(card('AS'), revealed)"
+          - choose: card
+            player: player_at(0)
+            from: revealed
+        """)
+    game = Game(rules, 2, seed=1)
+    assert [c.id for c in game.zones["revealed"].cards] == ["AS", "2C", "3C", "4C"]
+
+
+def test_swap_fires_moved_triggers(tmp_path):
+    rules = tiny(tmp_path, """\
+        vars: {game: {moves: 0}}
+        triggers:
+          count:
+            on: moved
+            where: "target != deck"
+            do: "moves += 1"
+        flow:
+          - "deal(deck, players.map(p, p.hand), 1)"
+          - "moves = 0"
+          - "swap(first(player_at(0).hand), first(player_at(1).hand))"
+        result: {winners: "moves == 2 ? players : []"}
+        """)
+    assert Game(rules, 2, seed=1).result["winners"] == [0, 1]
+
+
+def test_a_simultaneous_action_takes_effect_only_after_everyone_chose(tmp_path):
+    """GIVEN each player picks an action at once WHEN seat 0 has picked THEN its action's
+    effects have not happened, and seat 1 cannot learn seat 0's choice from the state."""
+    rules = tiny(tmp_path, """\
+        vars: {player: {bid: 0}}
+        flow:
+          - for_each: p
+            in: players
+            simultaneous: true
+            do:
+              - choose: action
+                player: p
+                actions:
+                  high: {do: "p.bid = 2"}
+                  low: {do: "p.bid = 1"}
+        result: {score: "p.bid", winners: "players"}
+        """)
+    game = Game(rules, 2, seed=1)
+    game.apply("high")
+    assert [p.vars["bid"] for p in game.players] == [0, 0]
+    assert "high" not in json.dumps(game.events_for(1))
+    game.apply("low")
+    assert game.result["scores"] == [2, 1]
+
+
+def test_a_hidden_cards_variable_is_seen_only_by_those_who_see_the_card(tmp_path):
+    rules = tiny(tmp_path, """\
+        vars: {card: {named: ''}}
+        flow:
+          - "deal(deck, players.map(p, p.hand), 1)"
+          - "first(player_at(0).hand).named = 'secret'"
+          - "move(player_at(1).hand, revealed); first(revealed).named = 'open'"
+          - choose: card
+            player: player_at(0)
+            from: player_at(0).hand
+        """)
+    game = Game(rules, 2, seed=1)
+    secret = game.players[0].zones["hand"].cards[0].id
+    assert game.view(0)["cards"][secret] == {"named": "secret"}
+    assert secret not in game.view(1)["cards"]
+    assert "secret" not in json.dumps(game.events_for(1)) and "secret" in json.dumps(game.events_for(0))
+    assert "open" in json.dumps(game.events_for(1))
+
+
+def test_names_used_twice_and_a_missing_game_zone_are_load_errors(tmp_path):
+    from interpreter import RulesetError
+    with pytest.raises(RulesetError) as info:
+        tiny(tmp_path, """\
+            options: {table: {type: int, default: 1}}
+            flow: ["move(deck, table)"]
+            """)
+    d = info.value.diagnostics[0]
+    assert "'table' is both an option and a zone" in d.message and d.span.line > 1
+    path = tmp_path / "nogame.yaml"
+    path.write_text("version: 1\nname: X\nplayers: {min: 2}\ndeck: {standard: true}\n"
+                    "zones:\n  hand: {owner: player, visibility: owner}\nflow: ['move(all_cards, player_at(0).hand)']\n")
+    with pytest.raises(RulesetError, match="no zone belongs to the game"):
+        load_ruleset(path)
