@@ -122,13 +122,17 @@ def load_or_report(args) -> tuple:
     return ruleset, options
 
 
-def pick_players(ruleset, wanted: int | None) -> int | None:
-    n = wanted or ruleset.min_players
+def prepare(args) -> tuple:
+    """(ruleset, options, players, exit code): the code is 0 when the game can start."""
+    ruleset, options = load_or_report(args)
+    if ruleset is None:
+        return None, None, None, 1
+    n = args.players or ruleset.min_players
     if not ruleset.min_players <= n <= ruleset.max_players:
         print(f"cardrules: {ruleset.name} is for {ruleset.min_players} to {ruleset.max_players} players, "
               f"not {n}", file=sys.stderr)
-        return None
-    return n
+        return None, None, None, 2
+    return ruleset, options, n, 0
 
 
 # -- validate ----------------------------------------------------------------------------
@@ -191,12 +195,9 @@ def random_check(ruleset, *, games: int, seed: int, options: dict) -> list[Diagn
 
 # -- play ---------------------------------------------------------------------------------
 def cmd_play(args) -> int:
-    ruleset, options = load_or_report(args)
-    if ruleset is None:
-        return 1
-    players = pick_players(ruleset, args.players)
-    if players is None:
-        return 2
+    ruleset, options, players, failed = prepare(args)
+    if failed:
+        return failed
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     humans = set(args.human)
     for seat in humans:
@@ -271,12 +272,9 @@ def ask_human(game: Game, decision):
 
 # -- simulate -------------------------------------------------------------------------------
 def cmd_simulate(args) -> int:
-    ruleset, options = load_or_report(args)
-    if ruleset is None:
-        return 1
-    players = pick_players(ruleset, args.players)
-    if players is None:
-        return 2
+    ruleset, options, players, failed = prepare(args)
+    if failed:
+        return failed
     started = time.perf_counter()
     show = not args.no_progress and sys.stderr.isatty()
 

@@ -93,17 +93,12 @@ class Decision:
 
 
 def _choice_id(value) -> str:
+    """A choice's stable id: 'QS', 'p2', 't1', '250', 'true', or card ids joined: 'AS+2S'."""
     if isinstance(value, list):
         return "+".join(_choice_id(v) for v in value) or "none"
-    if isinstance(value, Card):
-        return value.id
-    if isinstance(value, Player):
-        return f"p{value.seat}"
-    if isinstance(value, Team):
-        return f"t{value.index}"
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    return str(_json_value(value))
 
 
 class _GameOver(Exception):
