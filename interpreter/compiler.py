@@ -11,6 +11,7 @@ terminates.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -85,6 +86,23 @@ RESERVED = set(GLOBALS) | MACROS | set(BUILTINS) | {"and", "or", "not", "in", "t
 _SHAPES: dict = {}
 
 
+_TRIVIAL = {"int", "string", "true", "false", "name"}   # cheaper to evaluate than to look up
+_MISSING = object()
+_HOIST_KEYS = itertools.count()
+
+
+def _hoisted(fn: Fn, key: str) -> Fn:
+    """A part of a choice's condition that is the same for every candidate: computed on first
+    use in one listing of the legal options (so short-circuits still guard it) and kept in
+    that listing's env."""
+    def hoisted(g, env):
+        value = env.get(key, _MISSING)
+        if value is _MISSING:
+            value = env[key] = fn(g, env)
+        return value
+    return hoisted
+
+
 class _Failed(Exception):
     """Raised inside the compiler after an error was recorded, to skip the rest of a tree."""
 
@@ -98,13 +116,22 @@ class Compiler:
 
     # -- entry points ------------------------------------------------------
     def expression(self, text, where: Where, *, scope: dict | None = None, expect=None,
-                   effects: bool = False, renames: dict | None = None) -> tuple[Fn | None, object]:
-        """Compile one expression; returns (closure, type), or (None, None) after an error."""
+                   effects: bool = False, renames: dict | None = None,
+                   varying: str | None = None) -> tuple[Fn | None, object]:
+        """Compile one expression; returns (closure, type), or (None, None) after an error.
+
+        `varying` names the candidate of a choice's `where:`: every part of the condition that
+        does not read it is the same for all candidates, and is computed once per listing.
+        """
         tree = self._parse(text, where, "expression")
         if tree is None:
             return None, None
         try:
-            fn, typ = _Pass(self, where, dict(scope or {}), effects, renames).expr(tree.children[0])
+            pass_ = _Pass(self, where, dict(scope or {}), effects, renames)
+            if varying is not None:
+                pass_.varying = varying
+                pass_.reads = []
+            fn, typ = pass_.expr(tree.children[0])
         except _Failed:
             return None, None
         if expect is not None and not T.assignable(typ, expect):
@@ -201,6 +228,9 @@ class _Pass:
         self.renames = dict(renames or {})   # function parameters -> their keys in env
         self.aliases: dict = {}              # inlined parameters -> (closure, type, env names read)
         self.depth = 0                       # how deep in inlined function bodies
+        self.varying: str | None = None      # the candidate name whose invariants are hoisted
+        self.reads: list | None = None       # a stack of sets: the env names each node reads
+        self.in_macro = 0                    # inside a macro body its item varies too: no hoisting
 
     # -- errors ------------------------------------------------------------
     def span(self, node) -> Span:
@@ -308,7 +338,24 @@ class _Pass:
         method = getattr(self, "x_" + node.data, None) if isinstance(node, Tree) else None
         if method is None:  # pragma: no cover - every grammar alternative has a method
             self.fail(node, f"unsupported expression '{getattr(node, 'data', node)}'")
-        return method(node)
+        if self.reads is None:
+            return method(node)
+        frame: set = set()
+        self.reads.append(frame)
+        try:
+            fn, typ = method(node)
+        finally:
+            self.reads.pop()
+        if self.reads:
+            self.reads[-1].update(frame)
+        if self.varying not in frame and not self.in_macro and node.data not in _TRIVIAL:
+            fn = _hoisted(fn, f"#{next(_HOIST_KEYS)}")   # a key per site: one body may be inlined twice
+        return fn, typ
+
+    def read(self, names) -> None:
+        """Record that the node being compiled reads these env names (for hoisting)."""
+        if self.reads:
+            self.reads[-1].update(names)
 
     def shaped(self, fn: Fn, shape: tuple) -> Fn:
         """Remember what a closure does, so that a caller can fuse it into its own closure."""
@@ -349,9 +396,11 @@ class _Pass:
         name = str(node.children[0])
         alias = self.aliases.get(name)
         if alias is not None:
+            self.read(alias[2])
             return alias[0], alias[1]
         if name in self.scope:
             key = self.renames.get(name, name)
+            self.read((key,))
             return self.shaped(lambda g, env: env[key], ("local", key)), self.scope[name]
         if name in GLOBALS:
             typ, fn = GLOBALS[name]
@@ -729,6 +778,8 @@ class _Pass:
             return None
         inner = _Pass(Compiler(self.sym, Collector()), func.where, dict(func.params), False)
         inner.depth = self.depth + 1
+        inner.varying, inner.reads = self.varying, self.reads   # the body runs in the caller's env
+        inner.in_macro = self.in_macro
         for (pname, ptype), fn, names in zip(func.params, fns, reads):
             inner.aliases[pname] = (fn, ptype, names)
         try:
@@ -752,7 +803,11 @@ class _Pass:
         saved_alias = self.aliases.pop(var, None)
         self.scope[var] = T.item_type(itype)
         try:
-            body, btype = self.expr(args[1])
+            self.in_macro += 1
+            try:
+                body, btype = self.expr(args[1])
+            finally:
+                self.in_macro -= 1
         finally:
             if saved_alias is not None:
                 self.aliases[var] = saved_alias

@@ -460,7 +460,7 @@ class FlowCompiler:
         legal = None
         if "where" in raw:
             legal, _ = self.c.expression(raw["where"], self.sub(where, "where"), scope={**scope, bind: item},
-                                         expect=T.BOOL)
+                                         expect=T.BOOL, varying=bind)
             if legal is None:
                 return None
         bound_type = T.list_of(item) if kind == "cards" else item

@@ -411,3 +411,32 @@ def test_names_used_twice_and_a_missing_game_zone_are_load_errors(tmp_path):
                     "zones:\n  hand: {owner: player, visibility: owner}\nflow: ['move(all_cards, player_at(0).hand)']\n")
     with pytest.raises(RulesetError, match="no zone belongs to the game"):
         load_ruleset(path)
+
+
+def test_a_conditions_candidate_independent_parts_are_hoisted_without_changing_its_meaning(tmp_path):
+    """GIVEN a `where` whose parts do not depend on the candidate (hoisted: computed once per
+    listing) WHEN the options are listed THEN they are exactly those the plain meaning gives:
+    short-circuits still guard a part that would fail, and one function inlined twice with
+    different arguments keeps both values apart."""
+    rules = tiny(tmp_path, """\
+        functions:
+          top_rank:
+            params: {p: player, c: card}
+            value: "c.rank >= p.hand.max(x, x.rank)"
+          led: "first(revealed).suit"
+        flow:
+          - "shuffle(deck); deal(deck, players.map(p, p.hand), 5)"
+          - choose: card
+            player: player_at(0)
+            from: player_at(0).hand
+            as: c
+            where: |
+              (empty(revealed) or c.suit == led)
+              and (top_rank(player_at(0), c) or top_rank(player_at(1), c))
+              and player_at(0).hand.any(y, y.suit == c.suit)
+        """)
+    game = Game(rules, 2, seed=4)
+    mine, theirs = game.players[0].zones["hand"].cards, game.players[1].zones["hand"].cards
+    best_mine, best_theirs = max(c.attrs["rank"] for c in mine), max(c.attrs["rank"] for c in theirs)
+    expected = [c.id for c in mine if c.attrs["rank"] >= best_mine or c.attrs["rank"] >= best_theirs]
+    assert [c.id for c in game.decision.choices] == expected
