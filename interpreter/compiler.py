@@ -601,6 +601,14 @@ class _Pass:
                 self.fail(node, f"cannot compare {T.show(ta)} with {T.show(tb)}",
                           "compare a card's attribute, e.g. c.rank == 12" if T.CARD in (ta, tb) else None)
             if ta in (T.CARD, T.PLAYER, T.TEAM, T.ZONE):  # identity: fast and exact
+                sa, sb = self.shape(a), self.shape(b)
+                if sa and sa[0] == "card":
+                    sa, sb = sb, sa
+                if sb and sb[0] == "card" and sa and sa[0] == "local":
+                    key, card_id = sa[1], sb[1]     # `c == card('QS')`: ids are unique in a deck
+                    if op == "==":
+                        return (lambda g, env: env[key].id == card_id), T.BOOL
+                    return (lambda g, env: env[key].id != card_id), T.BOOL
                 if op == "==":
                     return (lambda g, env: a(g, env) is b(g, env)), T.BOOL
                 return (lambda g, env: a(g, env) is not b(g, env)), T.BOOL
@@ -725,6 +733,7 @@ class _Pass:
             if literal not in self.sym.card_ids:
                 self.fail(args[0], f"no card with id '{literal}' in the deck",
                           did_you_mean(literal, self.sym.card_ids), code="unknown-name")
+            return self.shaped(lambda g, env: g.cards_by_id[literal], ("card", literal)), result
         if b.may_fail:
             return failing_call(impl, fns, self.span(node), b.name), result
         if len(fns) == 1:
