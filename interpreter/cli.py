@@ -22,7 +22,8 @@ from .replay import ReplayMismatch, replay, write_log
 from .report import render_json, render_text
 from .ruleset import check_ruleset, load_ruleset
 from .simulate import play_one, simulate, summarize
-from .transcript import Transcript, render_view
+from .terminal import HumanAgent
+from .transcript import Transcript
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -211,13 +212,14 @@ def cmd_play(args) -> int:
         seat_view = next(iter(humans)) if len(humans) == 1 else None
         transcript = Transcript(game, seat_view)
         bots = {s: RandomAgent(seed * 31 + s) for s in range(players)}
+        human = HumanAgent()
         while not game.over:
             if not args.quiet:
                 for line in transcript.new_lines():
                     print(line)
             decision = game.decision
             if decision.player in humans:
-                game.apply(ask_human(game, decision))
+                game.apply(human.choose(game, decision))
             else:
                 game.apply(bots[decision.player].choose(game, decision))
         if not args.quiet:
@@ -232,42 +234,6 @@ def cmd_play(args) -> int:
         write_log(game, args.log, seat=args.log_seat)
         print(f"log written to {args.log}", file=sys.stderr)
     return 0
-
-
-def ask_human(game: Game, decision):
-    """Show the player's view and the numbered legal choices; ask again until the answer is legal."""
-    if decision.step == 1:     # a choice of several cards is asked one card at a time
-        print()
-        print(render_view(game, decision.player))
-    pick = f" (pick {decision.step} of {decision.of})" if decision.of > 1 else ""
-    if decision.kind == "number":
-        options = decision.options
-        print(f"{decision.prompt}{pick}: a number from {options.start} to {options.stop - 1}")
-    choices = list(decision.choices)
-    if decision.kind == "card":      # shown in deck order, so a hand reads by suit and rank
-        choices.sort(key=lambda c: c.value.index)
-    if decision.kind != "number":
-        print(f"{decision.prompt}{pick}:")
-        print("  " + "   ".join(f"{i}. {choice.label}" for i, choice in enumerate(choices, 1)))
-    while True:
-        try:
-            answer = input("> ").strip()
-        except EOFError:
-            raise SystemExit("\nno more input; the game is left unfinished")
-        if not answer:
-            continue
-        if decision.kind == "number":
-            try:
-                return decision.choice(answer)
-            except ValueError as exc:
-                print(exc)
-                continue
-        if answer.isdigit() and 1 <= int(answer) <= len(choices):
-            return choices[int(answer) - 1]
-        by_label = [c for c in choices if answer.lower() in (c.id.lower(), c.label.lower())]
-        if by_label:
-            return by_label[0]
-        print(f"please answer with a number from 1 to {len(choices)}")
 
 
 # -- simulate -------------------------------------------------------------------------------

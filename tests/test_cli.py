@@ -87,3 +87,21 @@ def test_validate_json_output_for_tools(capsys):
 def test_functions_lists_the_registries(capsys):
     code, out, _ = run(capsys, "functions")
     assert code == 0 and "players_from(p: player) -> list<player>" in out and "move(" in out
+
+
+def test_the_human_agent_shows_the_view_and_accepts_an_id_or_a_number():
+    from interpreter import Game
+    from interpreter.terminal import HumanAgent
+    from tests.conftest import ruleset
+    game = Game(ruleset("hearts"), 4, seed=1)
+    seat = game.decision.player
+    own = sorted(game.players[seat].zones["hand"].cards, key=lambda c: c.index)
+    said: list[str] = []
+    answers = iter(["", "zz", own[1].id.lower()])
+    choice = HumanAgent(ask=lambda prompt: next(answers), say=said.append).choose(game, game.decision)
+    assert choice.id == own[1].id
+    text = "\n".join(said)
+    assert "please answer with a number from 1 to 13" in text
+    assert " ".join(c.label for c in own) in text          # the hand, in deck order
+    answers = iter(["1"])
+    assert HumanAgent(ask=lambda prompt: next(answers), say=said.append).choose(game, game.decision).id == own[0].id
