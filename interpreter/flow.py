@@ -3,16 +3,18 @@
 A step is either a string of effect statements or a mapping with one step keyword
 (`if`, `while`, `repeat`, `for_each`, `call`, `phase`, `choose`). Steps that can ask a player
 for a decision compile to generators that yield a `Request`; the game sends the chosen value
-back. Steps that cannot are plain functions, which keeps random playouts fast.
+back. Steps that cannot are plain functions, which keeps random playouts fast. `choose:`
+steps are compiled by `choices.py`; what steps are made of at run time is in `steps.py`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
 
 from . import types as T
+from .choices import ChoiceCompiler
 from .compiler import Compiler, Where
 from .errors import Collector, GameError, Span, did_you_mean
+from .steps import NONE, Step, counted, run_list
 
 STEP_KEYS = {
     "if": {"if", "then", "else"},
@@ -25,31 +27,6 @@ STEP_KEYS = {
     "choose": {"choose", "player", "from", "where", "count", "min", "max", "actions", "as",
                "prompt", "then", "if_none", "label"},
 }
-CHOICE_KINDS = ("card", "cards", "player", "value", "number", "action")
-ACTION_KEYS = {"if", "label", "do"}
-
-
-@dataclass
-class Request:
-    """What the flow asks of one player; the game turns it into a public `Decision`."""
-    player: object
-    kind: str
-    options: list            # the legal values (for a number: the legal range as a list)
-    prompt: str
-    span: Span
-    labels: list | None = None   # readable labels for action choices
-    private: bool = False        # a simultaneous choice: others do not see it until revealed
-    step: int = 1                # for multi-card choices: which pick of `of`
-    of: int = 1
-    verb: str | None = None      # how a transcript says it: "plays", "passes"
-
-
-@dataclass
-class Step:
-    """A compiled step: `run(g, env)`; `yields` says whether it is a generator function."""
-    run: Callable
-    yields: bool
-    span: Span
 
 
 @dataclass
@@ -66,7 +43,7 @@ class Procedure:
         return bool(self.steps) and any(s.yields for s in self.steps)
 
 
-class FlowCompiler:
+class FlowCompiler(ChoiceCompiler):
     """Compiles step lists, reporting every malformed step with its position."""
 
     def __init__(self, compiler: Compiler, procedures: dict[str, Procedure], errors: Collector):
@@ -96,7 +73,7 @@ class FlowCompiler:
         span = where.source.span(where.path)
         if isinstance(raw, str):
             fn = self.c.statements(raw, where, scope=scope)
-            return Step(_counted(fn, span), False, span) if fn else None
+            return Step(counted(fn, span), False, span) if fn else None
         if not isinstance(raw, dict):
             self.errors.error("type", "a step is a string of effects or a mapping such as "
                               "'if:', 'for_each:' or 'choose:'", span)
@@ -133,7 +110,7 @@ class FlowCompiler:
         if any(s.yields for s in then + other):
             def run_if(g, env):
                 g.tick(span)
-                yield from _run_steps(then if test(g, env) else other, g, env)
+                yield from run_list(then if test(g, env) else other, g, env)
             return Step(run_if, True, span)
 
         def run_if_plain(g, env):
@@ -166,7 +143,7 @@ class FlowCompiler:
                     return
                 while True:
                     g.tick(span)
-                    yield from _run_steps(body, g, env)
+                    yield from run_list(body, g, env)
                     if done(g, env):
                         return
             return Step(run_loop, True, span)
@@ -220,7 +197,7 @@ class FlowCompiler:
                 for x in values(g, env):
                     g.tick(span)
                     e[name] = x
-                    yield from _run_steps(body, g, e)
+                    yield from run_list(body, g, e)
             return Step(run_each, True, span)
 
         def run_each_plain(g, env):
@@ -260,11 +237,11 @@ class FlowCompiler:
                 chosen.append((e, value))
             g.reveal_choices()
             for e, value in chosen:
-                if value is _NONE:
-                    yield from _run_steps(if_none, g, e)
+                if value is NONE:
+                    yield from run_list(if_none, g, e)
                     continue
                 e[bind] = value
-                yield from _run_steps(then, g, e)
+                yield from run_list(then, g, e)
         return Step(run_simultaneous, True, span)
 
     def s_call(self, raw, where, scope, allow, span):
@@ -304,7 +281,7 @@ class FlowCompiler:
         if proc.yields:
             def run_call(g, env):
                 e = {k: f(g, env) for k, f in arg_fns.items()}
-                yield from _run_steps(proc.steps, g, e)
+                yield from run_list(proc.steps, g, e)
             return Step(run_call, True, span)
 
         def run_call_plain(g, env):
@@ -354,7 +331,7 @@ class FlowCompiler:
             g.ability_flags(player, ability).add("used")
             g.version += 1
             g.emit("ability_used", player=player.seat, ability=ability)
-            yield from _run_steps(spec.steps, g, {"p": player})
+            yield from run_list(spec.steps, g, {"p": player})
         return Step(run_use, True, span)
 
     def s_phase(self, raw, where, scope, allow, span):
@@ -364,7 +341,7 @@ class FlowCompiler:
         def run_phase(g, env):
             outer = g.phase
             g.enter_phase(name)
-            yield from _run_steps(body, g, env)
+            yield from run_list(body, g, env)
             g.leave_phase(name, outer)
         if any(s.yields for s in body):
             return Step(run_phase, True, span)
@@ -389,199 +366,10 @@ class FlowCompiler:
 
         def run_choose(g, env):
             value = yield from ask(g, env)
-            if value is _NONE:
-                yield from _run_steps(if_none, g, env)
+            if value is NONE:
+                yield from run_list(if_none, g, env)
                 return
             e = dict(env)
             e[bind] = value
-            yield from _run_steps(then, g, e)
+            yield from run_list(then, g, e)
         return Step(run_choose, True, span)
-
-    # -- decisions -----------------------------------------------------------
-    def choice(self, raw, where, scope, span, *, private: bool):
-        """Compile a 'choose' mapping into (ask generator, then-steps, bound name)."""
-        kind = raw.get("choose")
-        if kind not in CHOICE_KINDS:
-            self.errors.error("unknown-name", f"unknown kind of choice '{kind}'",
-                              where.source.span(where.path + ("choose",)),
-                              did_you_mean(str(kind), CHOICE_KINDS) or "one of: " + ", ".join(CHOICE_KINDS))
-            return None
-        bind = raw.get("as", "choice")
-        if not isinstance(bind, str) or not bind.isidentifier():
-            self.errors.error("type", "'as' names the chosen value, e.g. 'as: c'",
-                              where.source.span(where.path + ("as",)))
-            return None
-        clash = self.c.clash(bind)
-        if clash:
-            self.errors.error("name", f"'{bind}' is already {clash}; pick another name for the chosen value",
-                              where.source.span(where.path + ("as",)))
-            return None
-        if "player" not in raw:
-            self.errors.error("missing-key", "a 'choose' step needs 'player:' (who decides)", span)
-            return None
-        who, _ = self.c.expression(raw["player"], self.sub(where, "player"), scope=scope, expect=T.PLAYER)
-        prompt = str(raw.get("prompt") or f"choose a {kind}")
-        verb = raw.get("label")
-        if_none = True if "if_none" in raw else None   # compiled and run by the caller
-        allowed = {"card", "cards", "player", "value"}
-        for key, kinds in (("from", allowed), ("where", allowed), ("count", {"cards"}), ("min", {"number"}),
-                           ("max", {"number"}), ("actions", {"action"})):
-            if key in raw and kind not in kinds:
-                self.errors.error("unknown-key", f"'{key}' does not apply to 'choose: {kind}'",
-                                  where.source.span(where.path + (key,), key=True))
-        if kind == "action":
-            return self._action_choice(raw, where, scope, span, who, prompt, if_none, private, bind, verb)
-        if kind == "number":
-            lo, _ = self.c.expression(raw.get("min"), self.sub(where, "min"), scope=scope, expect=T.INT)
-            hi, _ = self.c.expression(raw.get("max"), self.sub(where, "max"), scope=scope, expect=T.INT)
-            then = self.steps(raw.get("then"), self.sub(where, "then"), {**scope, bind: T.INT})
-            if None in (who, lo, hi):
-                return None
-
-            def options(g, env):
-                return range(lo(g, env), hi(g, env) + 1)
-            return self._single(who, options, kind, prompt, span, if_none, private, verb), then, bind
-        if "from" not in raw:
-            self.errors.error("missing-key", f"'choose: {kind}' needs 'from:' (the list to choose from)", span)
-            return None
-        source, stype = self.c.expression(raw["from"], self.sub(where, "from"), scope=scope)
-        want = {"card": T.CARD, "cards": T.CARD, "player": T.PLAYER}.get(kind)
-        item = T.item_type(stype) if stype is not None and T.is_list(stype) else None
-        if source is not None:
-            if not T.is_list(stype):
-                self.errors.error("type", f"'from' must be a list, not {T.show(stype)}",
-                                  where.source.span(where.path + ("from",)))
-                return None
-            if want and not T.assignable(item, want):
-                self.errors.error("type", f"'choose: {kind}' needs a list of {want}s in 'from', not {T.show(stype)}",
-                                  where.source.span(where.path + ("from",)))
-                return None
-        item = item or want
-        legal = None
-        if "where" in raw:
-            legal, _ = self.c.expression(raw["where"], self.sub(where, "where"), scope={**scope, bind: item},
-                                         expect=T.BOOL, varying=bind)
-            if legal is None:
-                return None
-        bound_type = T.list_of(item) if kind == "cards" else item
-        then = self.steps(raw.get("then"), self.sub(where, "then"), {**scope, bind: bound_type})
-        if None in (who, source):
-            return None
-
-        def options(g, env):
-            value = source(g, env)
-            values = value.cards if hasattr(value, "cards") else value
-            if legal is None:
-                return list(values)
-            e = dict(env)
-            out = []
-            for x in values:
-                e[bind] = x
-                if legal(g, e):
-                    out.append(x)
-            return out
-
-        if kind != "cards":
-            return self._single(who, options, kind, prompt, span, if_none, private, verb), then, bind
-        if "count" not in raw:
-            self.errors.error("missing-key", "'choose: cards' needs 'count:' (how many cards)", span)
-            return None
-        count, _ = self.c.expression(raw["count"], self.sub(where, "count"), scope=scope, expect=T.INT)
-        if count is None:
-            return None
-
-        def ask_cards(g, env):
-            player = who(g, env)
-            want_n = count(g, env)
-            pool = options(g, env)
-            if len(pool) < want_n:
-                if if_none is not None:
-                    return _NONE
-                raise GameError(f"{g.describe(player)} must choose {want_n} cards but only {len(pool)} are "
-                                "legal", span=span, phase=g.phase, code="no-legal-choice")
-            picked = []
-            for i in range(want_n):
-                rest = [c for c in pool if all(c is not p for p in picked)]
-                value = yield Request(player, "card", rest, prompt, span, private=private, step=i + 1, of=want_n,
-                                      verb=verb)
-                picked.append(value)
-            return picked
-        return ask_cards, then, bind
-
-    def _single(self, who, options, kind, prompt, span, if_none, private, verb=None):
-        def ask(g, env):
-            player = who(g, env)
-            values = options(g, env)
-            if not values:
-                if if_none is not None:
-                    return _NONE
-                raise GameError(f"{g.describe(player)} has no legal {kind} to choose ({prompt})",
-                                span=span, phase=g.phase, code="no-legal-choice")
-            return (yield Request(player, kind, values, prompt, span, private=private, verb=verb))
-        return ask
-
-    def _action_choice(self, raw, where, scope, span, who, prompt, if_none, private, bind, verb=None):
-        actions = raw.get("actions")
-        if not isinstance(actions, dict) or not actions:
-            self.errors.error("missing-key", "'choose: action' needs 'actions:', a mapping of action names", span)
-            return None
-        compiled = []
-        for name, spec in actions.items():
-            awhere = self.sub(self.sub(where, "actions"), name)
-            spec = spec if isinstance(spec, dict) else {"do": spec}
-            for key in spec:
-                if key not in ACTION_KEYS:
-                    self.errors.error("unknown-key", f"unknown key '{key}' in action '{name}'",
-                                      awhere.source.span(awhere.path + (key,), key=True), did_you_mean(key, ACTION_KEYS))
-            test = None
-            if "if" in spec:
-                test, _ = self.c.expression(spec["if"], self.sub(awhere, "if"), scope=scope, expect=T.BOOL)
-            body = self.steps(spec.get("do"), self.sub(awhere, "do"), {**scope, bind: T.STR})
-            label = str(spec.get("label", name))
-            compiled.append((name, label, test, body))
-        then = self.steps(raw.get("then"), self.sub(where, "then"), {**scope, bind: T.STR})
-        if who is None:
-            return None
-        by_name = {name: body for name, _, _, body in compiled}
-
-        def ask(g, env):
-            player = who(g, env)
-            names, labels = [], []
-            for name, label, test, _ in compiled:
-                if test is None or test(g, env):
-                    names.append(name)
-                    labels.append(label)
-            if not names:
-                if if_none is not None:
-                    return _NONE
-                raise GameError(f"{g.describe(player)} has no legal action ({prompt})", span=span,
-                                phase=g.phase, code="no-legal-choice")
-            return (yield Request(player, "action", names, prompt, span, labels=labels, private=private,
-                                  verb=verb))
-
-        def run_action(g, env):   # the chosen action's own steps run first, then the common `then`
-            yield from _run_steps(by_name[env[bind]], g, env)
-        return ask, [Step(run_action, True, span)] + then, bind
-
-
-_NONE = object()  # a choice that found no legal option and ran `if_none` instead
-
-
-def _run_steps(steps, g, env):
-    for s in steps:
-        if s.yields:
-            yield from s.run(g, env)
-        else:
-            s.run(g, env)
-
-
-def run_steps(steps, g, env):
-    """Run compiled steps as one generator (the game's entry point)."""
-    yield from _run_steps(steps, g, env)
-
-
-def _counted(fn, span):
-    def run(g, env):
-        g.tick(span)
-        fn(g, env)
-    return run

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from .errors import GameError, Span
-from .flow import Request, run_steps
+from .steps import Request, run_steps
 from .state import HIDDEN, PUBLIC, Card, Player, Team, Zone, card_visible
 
 DEFAULT_MAX_STEPS = 2_000_000

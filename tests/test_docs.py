@@ -32,7 +32,8 @@ if str(ROOT) not in sys.path:                      # run as a script: `python te
 from interpreter.builtins import BUILTINS          # noqa: E402
 from interpreter.macros import MACRO_DOCS, MACROS  # noqa: E402
 from interpreter.effects import EFFECTS            # noqa: E402
-from interpreter.flow import ACTION_KEYS, CHOICE_KINDS, STEP_KEYS  # noqa: E402
+from interpreter.choices import ACTION_KEYS, CHOICE_KINDS  # noqa: E402
+from interpreter.flow import STEP_KEYS  # noqa: E402
 from interpreter.errors import Collector           # noqa: E402
 from interpreter.ruleset import EVENTS, check_ruleset  # noqa: E402
 from interpreter.source import read_source          # noqa: E402

@@ -1,0 +1,185 @@
+"""Compiles `choose:` steps: the decisions players make, enumerated from the ruleset.
+
+A choice lists its legal options (cards, players, values, numbers or actions) from `from:`
+and `where:`, yields a Request, and binds the answer to its `as` name for `then:`. Several
+cards are picked one at a time; actions carry their own steps.
+"""
+from __future__ import annotations
+
+from . import types as T
+from .errors import GameError, did_you_mean
+from .steps import NONE, Request, Step, run_list
+
+CHOICE_KINDS = ("card", "cards", "player", "value", "number", "action")
+ACTION_KEYS = {"if", "label", "do"}
+
+
+class ChoiceCompiler:
+    """The part of the flow compiler that turns `choose:` mappings into decisions."""
+
+    def choice(self, raw, where, scope, span, *, private: bool):
+        """Compile a 'choose' mapping into (ask generator, then-steps, bound name)."""
+        kind = raw.get("choose")
+        if kind not in CHOICE_KINDS:
+            self.errors.error("unknown-name", f"unknown kind of choice '{kind}'",
+                              where.source.span(where.path + ("choose",)),
+                              did_you_mean(str(kind), CHOICE_KINDS) or "one of: " + ", ".join(CHOICE_KINDS))
+            return None
+        bind = raw.get("as", "choice")
+        if not isinstance(bind, str) or not bind.isidentifier():
+            self.errors.error("type", "'as' names the chosen value, e.g. 'as: c'",
+                              where.source.span(where.path + ("as",)))
+            return None
+        clash = self.c.clash(bind)
+        if clash:
+            self.errors.error("name", f"'{bind}' is already {clash}; pick another name for the chosen value",
+                              where.source.span(where.path + ("as",)))
+            return None
+        if "player" not in raw:
+            self.errors.error("missing-key", "a 'choose' step needs 'player:' (who decides)", span)
+            return None
+        who, _ = self.c.expression(raw["player"], self.sub(where, "player"), scope=scope, expect=T.PLAYER)
+        prompt = str(raw.get("prompt") or f"choose a {kind}")
+        verb = raw.get("label")
+        if_none = True if "if_none" in raw else None   # compiled and run by the caller
+        allowed = {"card", "cards", "player", "value"}
+        for key, kinds in (("from", allowed), ("where", allowed), ("count", {"cards"}), ("min", {"number"}),
+                           ("max", {"number"}), ("actions", {"action"})):
+            if key in raw and kind not in kinds:
+                self.errors.error("unknown-key", f"'{key}' does not apply to 'choose: {kind}'",
+                                  where.source.span(where.path + (key,), key=True))
+        if kind == "action":
+            return self._action_choice(raw, where, scope, span, who, prompt, if_none, private, bind, verb)
+        if kind == "number":
+            lo, _ = self.c.expression(raw.get("min"), self.sub(where, "min"), scope=scope, expect=T.INT)
+            hi, _ = self.c.expression(raw.get("max"), self.sub(where, "max"), scope=scope, expect=T.INT)
+            then = self.steps(raw.get("then"), self.sub(where, "then"), {**scope, bind: T.INT})
+            if None in (who, lo, hi):
+                return None
+
+            def options(g, env):
+                return range(lo(g, env), hi(g, env) + 1)
+            return self._single(who, options, kind, prompt, span, if_none, private, verb), then, bind
+        if "from" not in raw:
+            self.errors.error("missing-key", f"'choose: {kind}' needs 'from:' (the list to choose from)", span)
+            return None
+        source, stype = self.c.expression(raw["from"], self.sub(where, "from"), scope=scope)
+        want = {"card": T.CARD, "cards": T.CARD, "player": T.PLAYER}.get(kind)
+        item = T.item_type(stype) if stype is not None and T.is_list(stype) else None
+        if source is not None:
+            if not T.is_list(stype):
+                self.errors.error("type", f"'from' must be a list, not {T.show(stype)}",
+                                  where.source.span(where.path + ("from",)))
+                return None
+            if want and not T.assignable(item, want):
+                self.errors.error("type", f"'choose: {kind}' needs a list of {want}s in 'from', not {T.show(stype)}",
+                                  where.source.span(where.path + ("from",)))
+                return None
+        item = item or want
+        legal = None
+        if "where" in raw:
+            legal, _ = self.c.expression(raw["where"], self.sub(where, "where"), scope={**scope, bind: item},
+                                         expect=T.BOOL, varying=bind)
+            if legal is None:
+                return None
+        bound_type = T.list_of(item) if kind == "cards" else item
+        then = self.steps(raw.get("then"), self.sub(where, "then"), {**scope, bind: bound_type})
+        if None in (who, source):
+            return None
+
+        def options(g, env):
+            value = source(g, env)
+            values = value.cards if hasattr(value, "cards") else value
+            if legal is None:
+                return list(values)
+            e = dict(env)
+            out = []
+            for x in values:
+                e[bind] = x
+                if legal(g, e):
+                    out.append(x)
+            return out
+
+        if kind != "cards":
+            return self._single(who, options, kind, prompt, span, if_none, private, verb), then, bind
+        if "count" not in raw:
+            self.errors.error("missing-key", "'choose: cards' needs 'count:' (how many cards)", span)
+            return None
+        count, _ = self.c.expression(raw["count"], self.sub(where, "count"), scope=scope, expect=T.INT)
+        if count is None:
+            return None
+
+        def ask_cards(g, env):
+            player = who(g, env)
+            want_n = count(g, env)
+            pool = options(g, env)
+            if len(pool) < want_n:
+                if if_none is not None:
+                    return NONE
+                raise GameError(f"{g.describe(player)} must choose {want_n} cards but only {len(pool)} are "
+                                "legal", span=span, phase=g.phase, code="no-legal-choice")
+            picked = []
+            for i in range(want_n):
+                rest = [c for c in pool if all(c is not p for p in picked)]
+                value = yield Request(player, "card", rest, prompt, span, private=private, step=i + 1, of=want_n,
+                                      verb=verb)
+                picked.append(value)
+            return picked
+        return ask_cards, then, bind
+
+    def _single(self, who, options, kind, prompt, span, if_none, private, verb=None):
+        def ask(g, env):
+            player = who(g, env)
+            values = options(g, env)
+            if not values:
+                if if_none is not None:
+                    return NONE
+                raise GameError(f"{g.describe(player)} has no legal {kind} to choose ({prompt})",
+                                span=span, phase=g.phase, code="no-legal-choice")
+            return (yield Request(player, kind, values, prompt, span, private=private, verb=verb))
+        return ask
+
+    def _action_choice(self, raw, where, scope, span, who, prompt, if_none, private, bind, verb=None):
+        actions = raw.get("actions")
+        if not isinstance(actions, dict) or not actions:
+            self.errors.error("missing-key", "'choose: action' needs 'actions:', a mapping of action names", span)
+            return None
+        compiled = []
+        for name, spec in actions.items():
+            awhere = self.sub(self.sub(where, "actions"), name)
+            spec = spec if isinstance(spec, dict) else {"do": spec}
+            for key in spec:
+                if key not in ACTION_KEYS:
+                    self.errors.error("unknown-key", f"unknown key '{key}' in action '{name}'",
+                                      awhere.source.span(awhere.path + (key,), key=True), did_you_mean(key, ACTION_KEYS))
+            test = None
+            if "if" in spec:
+                test, _ = self.c.expression(spec["if"], self.sub(awhere, "if"), scope=scope, expect=T.BOOL)
+            body = self.steps(spec.get("do"), self.sub(awhere, "do"), {**scope, bind: T.STR})
+            label = str(spec.get("label", name))
+            compiled.append((name, label, test, body))
+        then = self.steps(raw.get("then"), self.sub(where, "then"), {**scope, bind: T.STR})
+        if who is None:
+            return None
+        by_name = {name: body for name, _, _, body in compiled}
+
+        def ask(g, env):
+            player = who(g, env)
+            names, labels = [], []
+            for name, label, test, _ in compiled:
+                if test is None or test(g, env):
+                    names.append(name)
+                    labels.append(label)
+            if not names:
+                if if_none is not None:
+                    return NONE
+                raise GameError(f"{g.describe(player)} has no legal action ({prompt})", span=span,
+                                phase=g.phase, code="no-legal-choice")
+            return (yield Request(player, "action", names, prompt, span, labels=labels, private=private,
+                                  verb=verb))
+
+        def run_action(g, env):   # the chosen action's own steps run first, then the common `then`
+            yield from run_list(by_name[env[bind]], g, env)
+        return ask, [Step(run_action, True, span)] + then, bind
+
+

@@ -1,0 +1,54 @@
+"""What compiled steps are made of at run time: a Step, the Request a decision yields, and
+the runner that drives a list of steps as one generator."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .errors import Span
+
+
+@dataclass
+class Request:
+    """What the flow asks of one player; the game turns it into a public `Decision`."""
+    player: object
+    kind: str
+    options: list            # the legal values (for a number: the legal range as a list)
+    prompt: str
+    span: Span
+    labels: list | None = None   # readable labels for action choices
+    private: bool = False        # a simultaneous choice: others do not see it until revealed
+    step: int = 1                # for multi-card choices: which pick of `of`
+    of: int = 1
+    verb: str | None = None      # how a transcript says it: "plays", "passes"
+
+
+@dataclass
+class Step:
+    """A compiled step: `run(g, env)`; `yields` says whether it is a generator function."""
+    run: Callable
+    yields: bool
+    span: Span
+
+
+NONE = object()  # a choice that found no legal option and ran `if_none` instead
+
+
+def run_list(steps, g, env):
+    for s in steps:
+        if s.yields:
+            yield from s.run(g, env)
+        else:
+            s.run(g, env)
+
+
+def run_steps(steps, g, env):
+    """Run compiled steps as one generator (the game's entry point)."""
+    yield from run_list(steps, g, env)
+
+
+def counted(fn, span):
+    def run(g, env):
+        g.tick(span)
+        fn(g, env)
+    return run
