@@ -36,7 +36,7 @@ No table is built at import. Hands of eight or more cards, hands with wilds
 and hands with a repeated card take a slower, general path.
 
 Suits break ties only where a total order is needed (``hand_key_with_suits``):
-spades > diamonds > hearts > clubs.
+♠ > ♦ > ♥ > ♣.
 
 Wild cards (``wilds=k``): each wild stands for any card of a 52-card deck,
 chosen to give the best key, even a card identical to one already in the hand
@@ -117,8 +117,8 @@ def hand_key(cards: Sequence[Card], *, wilds: int = 0) -> tuple[int, ...]:
 def hand_key_with_suits(cards: Sequence[Card], *, wilds: int = 0) -> tuple:
     """``(hand_key, suits)``: a total order for deciding between equal hands.
 
-    ``suits`` lists the suit numbers (``SUIT_ORDER``: spades 3 > diamonds 2 >
-    hearts 1 > clubs 0) of the cards in the order ``best_five`` gives, which
+    ``suits`` lists the suit numbers (``SUIT_ORDER``: ♠ 3 > ♦ 2 >
+    ♥ 1 > ♣ 0) of the cards in the order ``best_five`` gives, which
     is the order the ranks were compared: main groups, then kickers, the
     higher suit first within a rank. Where several cards could fill a place,
     the higher suit is used. Hands stay tied only when they rank with the

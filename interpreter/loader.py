@@ -1,6 +1,6 @@
 """Reads a ruleset's files and merges them: `extends`, `include`, `remove` and `set`.
 
-A ruleset names its parents by a shipped ruleset's name (`extends: hearts`) or a relative path
+A ruleset names its parents by a shipped ruleset's name (`extends: NAME`) or a relative path
 that stays inside the folder tree of the files given on the command line; a cycle, a missing
 file or a path that climbs out is an error at the line that names it. Each file is read once
 and schema-checked on its own, so an error points into the file that holds it.

@@ -14,7 +14,7 @@ Conventions:
   stands for another) are ranked with the explicit forms: `hand_rank_of(ranks, suits,
   wilds)` takes the ranks and suits the ruleset computes (e.g. from card variables) and a
   number of wild cards, each standing for whatever card makes the best hand.
-- The `_suited` forms add the suit order spades > diamonds > hearts > clubs as a final
+- The `_suited` forms add the suit order ♠ > ♦ > ♥ > ♣ as a final
   tie-break (for who acts first), so only hands of the very same cards stay equal.
 
 The ranking itself lives in `handrank.py`; this module only adapts cards and values.
@@ -87,7 +87,7 @@ def _hand_rank(g, cards):
 
 @builtin("hand_rank_suited(cards: list<card>) -> list<int>", may_fail=True)
 def _hand_rank_suited(g, cards):
-    """hand_rank, then suits break ties (spades > diamonds > hearts > clubs), card by card."""
+    """hand_rank, then suits break ties (♠ > ♦ > ♥ > ♣), card by card."""
     return _suited_key(_pairs(cards))
 
 
