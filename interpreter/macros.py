@@ -8,21 +8,30 @@ from __future__ import annotations
 
 from . import types as T
 from .builtins import EvalError
+from .errors import GameError
 
 MACROS = {"all", "any", "filter", "map", "count", "sum", "max", "min", "max_by", "min_by", "sort_by"}
 
 
-def _seq(items, g, env):
+def _seq(items, g, env, span):
+    """The items to go through; each counts as a step, so nested macros over long lists meet
+    the game's step limit instead of running for hours."""
     value = items(g, env)
-    return value.cards if hasattr(value, "cards") else value
+    seq = value.cards if hasattr(value, "cards") else value
+    g.steps += len(seq)
+    if g.steps > g.max_steps:
+        raise GameError(f"the game ran more than {g.max_steps} steps without ending; an expression "
+                        "goes through too many items", span=span, phase=g.phase, code="step-limit")
+    return seq
 
 
 def _m_all(p, node, bnode, var, items, body, it, bt):
+    span = p.span(node)
     p.need_bool(bnode, bt, ".all()")
 
     def run(g, env):
         e = dict(env)
-        for x in _seq(items, g, env):
+        for x in _seq(items, g, env, span):
             e[var] = x
             if not body(g, e):
                 return False
@@ -31,11 +40,12 @@ def _m_all(p, node, bnode, var, items, body, it, bt):
 
 
 def _m_any(p, node, bnode, var, items, body, it, bt):
+    span = p.span(node)
     p.need_bool(bnode, bt, ".any()")
 
     def run(g, env):
         e = dict(env)
-        for x in _seq(items, g, env):
+        for x in _seq(items, g, env, span):
             e[var] = x
             if body(g, e):
                 return True
@@ -44,12 +54,13 @@ def _m_any(p, node, bnode, var, items, body, it, bt):
 
 
 def _m_filter(p, node, bnode, var, items, body, it, bt):
+    span = p.span(node)
     p.need_bool(bnode, bt, ".filter()")
 
     def run(g, env):
         e = dict(env)
         out = []
-        for x in _seq(items, g, env):
+        for x in _seq(items, g, env, span):
             e[var] = x
             if body(g, e):
                 out.append(x)
@@ -58,12 +69,13 @@ def _m_filter(p, node, bnode, var, items, body, it, bt):
 
 
 def _m_count(p, node, bnode, var, items, body, it, bt):
+    span = p.span(node)
     p.need_bool(bnode, bt, ".count()")
 
     def run(g, env):
         e = dict(env)
         n = 0
-        for x in _seq(items, g, env):
+        for x in _seq(items, g, env, span):
             e[var] = x
             if body(g, e):
                 n += 1
@@ -72,10 +84,11 @@ def _m_count(p, node, bnode, var, items, body, it, bt):
 
 
 def _m_map(p, node, bnode, var, items, body, it, bt):
+    span = p.span(node)
     def run(g, env):
         e = dict(env)
         out = []
-        for x in _seq(items, g, env):
+        for x in _seq(items, g, env, span):
             e[var] = x
             out.append(body(g, e))
         return out
@@ -83,13 +96,14 @@ def _m_map(p, node, bnode, var, items, body, it, bt):
 
 
 def _m_sum(p, node, bnode, var, items, body, it, bt):
+    span = p.span(node)
     if bt != T.INT:
         p.fail(bnode, f".sum() adds numbers, not {T.show(bt)}")
 
     def run(g, env):
         e = dict(env)
         total = 0
-        for x in _seq(items, g, env):
+        for x in _seq(items, g, env, span):
             e[var] = x
             total += body(g, e)
         return total
@@ -102,12 +116,13 @@ def _numeric_key(p, bnode, bt, name):
 
 
 def _extreme(p, node, bnode, var, items, body, it, bt, name, pick_max, by):
+    span = p.span(node)
     _numeric_key(p, bnode, bt, name)
 
     def run(g, env):
         e = dict(env)
         best = best_key = None
-        for x in _seq(items, g, env):
+        for x in _seq(items, g, env, span):
             e[var] = x
             key = body(g, e)
             if best_key is None or (key > best_key if pick_max else key < best_key):
@@ -119,12 +134,13 @@ def _extreme(p, node, bnode, var, items, body, it, bt, name, pick_max, by):
 
 
 def _m_sort_by(p, node, bnode, var, items, body, it, bt):
+    span = p.span(node)
     _numeric_key(p, bnode, bt, "sort_by")
 
     def run(g, env):
         e = dict(env)
         keyed = []
-        for x in _seq(items, g, env):
+        for x in _seq(items, g, env, span):
             e[var] = x
             keyed.append((body(g, e), len(keyed), x))
         keyed.sort(key=lambda k: (k[0], k[1]))

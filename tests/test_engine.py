@@ -440,3 +440,17 @@ def test_a_conditions_candidate_independent_parts_are_hoisted_without_changing_i
     best_mine, best_theirs = max(c.attrs["rank"] for c in mine), max(c.attrs["rank"] for c in theirs)
     expected = [c.id for c in mine if c.attrs["rank"] >= best_mine or c.attrs["rank"] >= best_theirs]
     assert [c.id for c in game.decision.choices] == expected
+
+
+def test_an_expression_that_goes_through_too_many_items_meets_the_step_limit(tmp_path):
+    """GIVEN nested collection macros over long lists (10^8 items) WHEN evaluated THEN the game
+    stops at its step limit with the expression's position, instead of running for hours."""
+    rules = tiny(tmp_path, """\
+        vars: {game: {ok: false}}
+        flow:
+          - "ok = range(0, 10000).all(x, range(0, 10000).all(y, x >= 0))"
+        """)
+    with pytest.raises(GameError) as info:
+        Game(rules, 2, seed=1, max_steps=100_000)
+    assert info.value.code == "step-limit" and "too many items" in str(info.value)
+    assert info.value.span.line == line_of(tmp_path / "tiny.yaml", "range(0, 10000)")
