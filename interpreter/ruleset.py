@@ -231,6 +231,9 @@ class _Builder:
         if not self.errors.errors:   # after an error some uses were never compiled: no false alarms
             self.warn_unused(procedures, flows)
         pv = players.value if isinstance(players.value, dict) else {}
+        if isinstance(pv.get("min"), int) and isinstance(pv.get("max"), int) and pv["min"] > pv["max"]:
+            self.errors.error("players", f"players.min ({pv['min']}) is more than players.max ({pv['max']})",
+                              players.source.span(players.path + ("max",)))
         if self.errors.errors:
             return None
         return Ruleset(
