@@ -94,6 +94,10 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("log")
     r.set_defaults(run=cmd_replay)
 
+    i = sub.add_parser("info", help="describe a ruleset: players, options (with values and defaults), zones")
+    common(i)
+    i.set_defaults(run=cmd_info)
+
     f = sub.add_parser("functions", help="list the builtin functions, macros and effects of the language")
     f.set_defaults(run=cmd_functions)
     return parser
@@ -284,6 +288,42 @@ def cmd_replay(args) -> int:
         print(f"{args.log}: replay failed: {exc}", file=sys.stderr)
         return 1
     print(f"{args.log}: replay ok ({len(game.events)} events, result {json.dumps(game.result)})")
+    return 0
+
+
+# -- info -------------------------------------------------------------------------------------
+def cmd_info(args) -> int:
+    ruleset, options = load_or_report(args)
+    if ruleset is None:
+        return 1
+    values = ruleset.resolve_options(options)
+    print(f"{ruleset.name}: {ruleset.min_players} to {ruleset.max_players} players")
+    if ruleset.description:
+        print(f"  {ruleset.description.strip()}")
+    if len(ruleset.sources) > 1:
+        print(f"  builds on: {', '.join(ruleset.sources[:-1])}")
+    if ruleset.options:
+        print("options (set with --option NAME=VALUE):")
+        show = lambda v: str(v).lower() if isinstance(v, bool) else str(v)  # noqa: E731
+        for name, spec in ruleset.options.items():
+            facts = [spec.type, f"default {show(spec.default)}"]
+            if spec.values:
+                facts.append("one of " + ", ".join(map(show, spec.values)))
+            if spec.min is not None:
+                facts.append(f"min {spec.min}")
+            if spec.max is not None:
+                facts.append(f"max {spec.max}")
+            if values[name] != spec.default:
+                facts.append(f"set to {show(values[name])}")
+            print(f"  {name} ({'; '.join(facts)})")
+            if spec.description:
+                print(f"      {spec.description.strip()}")
+    print("zones:")
+    for zone in ruleset.zones:
+        about = f": {zone.description}" if zone.description else ""
+        print(f"  {zone.name} (one per {zone.owner}, {zone.visibility}){about}")
+    if ruleset.abilities:
+        print("abilities: " + ", ".join(spec.label for spec in ruleset.abilities.values()))
     return 0
 
 

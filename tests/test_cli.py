@@ -105,3 +105,12 @@ def test_the_human_agent_shows_the_view_and_accepts_an_id_or_a_number():
     assert " ".join(c.label for c in own) in text          # the hand, in deck order
     answers = iter(["1"])
     assert HumanAgent(ask=lambda prompt: next(answers), say=said.append).choose(game, game.decision).id == own[0].id
+
+
+def test_info_describes_options_and_zones(capsys):
+    code, out, _ = run(capsys, "info", "examples/black-maria-moon.yaml", "--option", "target=50")
+    assert code == 0
+    assert "Black Maria (moon rule): 3 to 6 players" in out
+    assert "moon_rule (bool; default false; set to true)" in out
+    assert "target (int; default 100; min 1; set to 50)" in out
+    assert "hand (one per player, owner)" in out
