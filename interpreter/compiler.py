@@ -12,6 +12,7 @@ terminates.
 from __future__ import annotations
 
 import itertools
+import weakref
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -81,9 +82,9 @@ TEAM_ATTRS = {"index": T.INT, "name": T.STR, "members": T.list_of(T.PLAYER)}
 RESERVED = set(GLOBALS) | MACROS | set(BUILTINS) | {"and", "or", "not", "in", "true", "false"}
 
 
-# id(closure) -> (shape, closure): ('const', v) | ('local', key) | ('attr', key, attr). Shared by
+# closure -> its shape: ('const', v) | ('local', key) | ('attr', key, attr) | ('card', id). Shared by
 # every pass, so a parameter inlined from a caller keeps the caller's shape.
-_SHAPES: dict = {}
+_SHAPES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 _TRIVIAL = {"int", "string", "true", "false", "name"}   # cheaper to evaluate than to look up
@@ -359,12 +360,11 @@ class _Pass:
 
     def shaped(self, fn: Fn, shape: tuple) -> Fn:
         """Remember what a closure does, so that a caller can fuse it into its own closure."""
-        _SHAPES[id(fn)] = (shape, fn)   # keeping fn alive keeps its id unique
+        _SHAPES[fn] = shape
         return fn
 
     def shape(self, fn: Fn):
-        entry = _SHAPES.get(id(fn))
-        return entry[0] if entry and entry[1] is fn else None
+        return _SHAPES.get(fn)
 
     def constant(self, value, typ):
         return self.shaped(lambda g, env: value, ("const", value)), typ
