@@ -262,7 +262,7 @@ def cmd_simulate(args) -> int:
     team_names = [t.name for t in probe.teams] if len(probe.teams) < players else None
     print(f"{ruleset.name}, {players} players, seed {args.seed}" +
           (f", options {options}" if options else ""))
-    print(summarize(outcomes, players, team_names))
+    print(summarize(outcomes, players, team_names, ruleset.score_label))
     elapsed = time.perf_counter() - started
     print(f"({len(outcomes) / elapsed:.1f} games/s with {args.jobs} job{'s' * (args.jobs != 1)})", file=sys.stderr)
     failures = [o for o in outcomes if o.error]

@@ -85,6 +85,7 @@ class Ruleset:
     symbols: Symbols | None = None
     abilities: dict = field(default_factory=dict)   # name -> AbilitySpec, in declared order
     undisplayed: set = field(default_factory=set)   # variable names kept out of people's table view
+    score_label: str = "score"                      # what result.score counts: chips, coins, points
 
     def compile(self, text: str, *, scope: dict | None = None, effects: bool = False):
         """Compile one more expression (or, with effects=True, statements) against this ruleset's
@@ -242,6 +243,8 @@ class _Builder:
             options=options, option_values=option_values, cards=cards, removals=removals, zones=zones,
             vars=vars_, teams=teams, flow=main, triggers=triggers, result_score=score,
             result_winners=winners, constraints=constraints, sources=[s.path for s in self.layers],
+            score_label=str((result.value.get("label") if result and isinstance(result.value, dict) else None)
+                            or "score"),
             symbols=self.symbols, abilities=abilities,
             undisplayed={name for entries in self.m["vars"].values() for name, loc in entries.items()
                          if isinstance(loc.value, dict) and loc.value.get("display") is False})

@@ -86,13 +86,14 @@ def simulate(ruleset, *, games: int, seed: int, players: int, options: dict, job
     return outcomes
 
 
-def summarize(outcomes: list[Outcome], players: int, team_names: list[str] | None = None) -> str:
-    """A table: wins per seat, mean/min/max score, and the mean number of decisions."""
+def summarize(outcomes: list[Outcome], players: int, team_names: list[str] | None = None,
+              label: str = "score") -> str:
+    """A table: wins per seat, mean/min/max score (or chips, coins: `label`), mean decisions."""
     done = [o for o in outcomes if o.error is None]
     lines = [f"games: {len(outcomes)}  finished: {len(done)}  failed: {len(outcomes) - len(done)}"]
     if not done:
         return "\n".join(lines)
-    lines.append(f"{'seat':>4} {'wins':>7} {'win %':>6} {'mean score':>11} {'min':>7} {'max':>7}")
+    lines.append(f"{'seat':>4} {'wins':>7} {'win %':>6} {'mean ' + label:>11} {'min':>7} {'max':>7}")
     for seat in range(players):
         wins = sum(1 for o in done if seat in o.winners)
         scores = [o.scores[seat] for o in done]
