@@ -241,6 +241,12 @@ class Game:
     def _check_constraints(self) -> None:
         for check, message, span in self.rules.constraints:
             if check is not None and not check(self, {}):
+                # `{name}` in a message stands for an option's value; `{num_players}` for the count
+                values = {**self.options, "num_players": len(self.players)}
+                try:
+                    message = message.format(**values)
+                except (KeyError, IndexError, ValueError):
+                    pass
                 raise GameError(message, span=span, code="constraint")
 
     # -- driving -------------------------------------------------------------
