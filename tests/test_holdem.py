@@ -257,3 +257,18 @@ def test_a_player_without_chips_is_out_and_the_match_ends_with_one_stack():
     assert game.over
     assert chips(game) == [20000, 0]
     assert game.result["winners"] == [0] and game.result["scores"] == [20000, 0]
+
+
+def test_a_live_player_who_paid_less_without_being_all_in_reaches_every_pot():
+    """GIVEN seats 1 and 2 pay a forced 30 that seat 0 skips (seat 0 is not all-in) and seat 0
+    holds the best hand WHEN the pots are awarded THEN seat 0 takes all 60 (D-10: only all-in
+    players are capped by what they put in)."""
+    from pathlib import Path
+
+    from interpreter import Game, load_ruleset
+    rules = load_ruleset(Path(__file__).parent / "rulesets" / "forced-payment.yaml")
+    best, weak1, weak2 = ["AS", "AH", "AD", "AC", "KS"], ["2C", "3D", "5H", "7S", "9C"], ["2D", "4C", "6H", "8S", "TC"]
+    order = [cards[i] for i in range(5) for cards in (best, weak1, weak2)]
+    game = Game(rules, 3, seed=1, stacked=[order])
+    assert game.over
+    assert game.result["scores"] == [160, 70, 70]
