@@ -144,7 +144,10 @@ class Game:
         self.decision: Decision | None = None
         self.decisions_taken = 0
         self._triggers = ruleset.triggers
-        self._moved_triggers = ruleset.triggers.get("moved")
+        # moved-triggers by the name of the zone a card goes to (a trigger with `to:` listens to one)
+        moved = ruleset.triggers.get("moved") or []
+        self._moved_into = {z.name: [t for t in moved if t[3] in (None, z.name)] for z in ruleset.zones}
+        self._moved_into = {name: ts for name, ts in self._moved_into.items() if ts}
         self._build_cards()
         self._build_zones_and_teams()
         self._init_vars()
@@ -353,9 +356,10 @@ class Game:
                         self._viewers[index] = None if viewers is None else self._viewers[index] | viewers
                 self._emit_event({"type": "moved", "card": card.id, "from": source.key if source else None,
                                   "to": to.key}, viewers, card=card)
-            if self._moved_triggers:
+            triggers = self._moved_into.get(to.name)
+            if triggers:
                 self.version += 1
-                self._fire(self._moved_triggers, {"card": card, "source": source, "target": to})
+                self._fire(triggers, {"card": card, "source": source, "target": to})
 
     def _move_viewers(self, source, to, face_up, seen):
         if face_up:
@@ -372,7 +376,7 @@ class Game:
             if self._trigger_depth > MAX_TRIGGER_DEPTH:
                 raise GameError("triggers set each other off more than 16 deep; a trigger may be "
                                 "firing itself", phase=self.phase, code="trigger-loop")
-            for test, steps, _ in triggers:
+            for test, steps, _, _ in triggers:
                 if test is None or test(self, env):
                     for step in steps:
                         step.run(self, env)
@@ -426,9 +430,10 @@ class Game:
                              self._move_viewers(za, zb, False, frozenset()), card=a)
             self._emit_event({"type": "moved", "card": b.id, "from": zb.key, "to": za.key},
                              self._move_viewers(zb, za, False, frozenset()), card=b)
-        if self._moved_triggers:
-            self._fire(self._moved_triggers, {"card": a, "source": za, "target": zb})
-            self._fire(self._moved_triggers, {"card": b, "source": zb, "target": za})
+        for card, source, target in ((a, za, zb), (b, zb, za)):
+            triggers = self._moved_into.get(target.name)
+            if triggers:
+                self._fire(triggers, {"card": card, "source": source, "target": target})
 
     def set_var(self, name: str, value) -> None:
         self.vars[name] = value

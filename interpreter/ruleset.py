@@ -516,7 +516,14 @@ class _Builder:
                 test = self.compiler.expression(spec["where"], Where(loc.source, loc.path + ("where",)),
                                                 scope=scope, expect=T.BOOL)[0]
             steps = flows.steps(spec.get("do"), Where(loc.source, loc.path + ("do",)), scope, allow_choices=False)
-            out.setdefault(event, []).append((test, steps, name))
+            into = spec.get("to")
+            zones = self.symbols.game_zones | self.symbols.player_zones | self.symbols.team_zones
+            if into is not None and (event != "moved" or into not in zones):
+                problem = f"no zone named '{into}'" if event == "moved" else "'to' applies only to 'on: moved'"
+                self.errors.error("unknown-name", problem, loc.source.span(loc.path + ("to",)),
+                                  did_you_mean(str(into), zones) if event == "moved" else None)
+                continue
+            out.setdefault(event, []).append((test, steps, name, into))
         return out
 
     def abilities(self, flows: FlowCompiler) -> dict:

@@ -454,3 +454,33 @@ def test_an_expression_that_goes_through_too_many_items_meets_the_step_limit(tmp
         Game(rules, 2, seed=1, max_steps=100_000)
     assert info.value.code == "step-limit" and "too many items" in str(info.value)
     assert info.value.span.line == line_of(tmp_path / "tiny.yaml", "range(0, 10000)")
+
+
+def test_a_trigger_with_to_hears_only_moves_into_that_zone(tmp_path):
+    rules = tiny(tmp_path, """\
+        vars: {game: {into_hands: 0, into_revealed: 0}}
+        triggers:
+          hands:
+            on: moved
+            to: hand
+            do: "into_hands += 1"
+          shown:
+            on: moved
+            to: revealed
+            where: "card.rank > 1"
+            do: "into_revealed += 1"
+        flow:
+          - "deal(deck, players.map(p, p.hand), 3)"
+          - "move(player_at(0).hand, revealed)"
+        result: {score: "p.seat == 0 ? into_hands : into_revealed", winners: "players"}
+        """)
+    assert Game(rules, 2, seed=1).result["scores"] == [6, 3]
+    from interpreter import RulesetError
+    with pytest.raises(RulesetError) as info:
+        tiny(tmp_path, """\
+            triggers:
+              t: {on: moved, to: hnad, do: "announce('x')"}
+            flow: ["move(first(deck), revealed)"]
+            """, name="bad.yaml")
+    assert info.value.diagnostics[0].message == "no zone named 'hnad'"
+    assert info.value.diagnostics[0].hint == "did you mean 'hand'?"
