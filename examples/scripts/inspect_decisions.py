@@ -12,5 +12,5 @@ for _ in range(6):
     print(f"seat {decision.player}: {decision.prompt} -> {[c.id for c in decision.choices]}")
     view = game.view(decision.player)
     print("  own hand:", view["players"][decision.player]["zones"]["hand"])
-    print("  seat 0 as the next seat sees it:", view["players"][(decision.player + 1) % 4]["zones"]["hand"])
+    print("  the next seat's hand, as this seat sees it:", view["players"][(decision.player + 1) % 4]["zones"]["hand"])
     game.apply(decision.choices[0])
