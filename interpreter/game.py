@@ -63,7 +63,7 @@ class Decision:
             if req.kind == "action":
                 self._choices = [Choice(name, label, name) for name, label in zip(req.options, req.labels)]
             else:
-                self._choices = [Choice(_choice_id(v), describe(v), v) for v in req.options]
+                self._choices = [Choice(_choice_id(v), _choice_label(v, describe), v) for v in req.options]
         return self._choices
 
     def choice(self, choice_id: str) -> Choice:
@@ -90,6 +90,13 @@ class Decision:
     def __repr__(self) -> str:
         pick = f" ({self.step} of {self.of})" if self.of > 1 else ""
         return f"Decision(player={self.player}, {self.prompt}{pick}, {len(self)} choices)"
+
+
+def _choice_label(value, describe) -> str:
+    """A choice as a person reads it; a set of cards is its cards' labels: 'Q♠ Wild'."""
+    if isinstance(value, list):
+        return " ".join(describe(v) for v in value) or "nothing"
+    return describe(value)
 
 
 def _choice_id(value) -> str:

@@ -29,7 +29,7 @@ class HumanAgent:
             if decision.kind == "card":      # in deck order, so a hand reads by suit and rank
                 choices.sort(key=lambda c: c.value.index)
             self.say(f"{decision.prompt}{pick}:")
-            self.say("  " + "   ".join(f"{i}. {choice.label}" for i, choice in enumerate(choices, 1)))
+            self.say(_columns([f"{i}. {choice.label}" for i, choice in enumerate(choices, 1)]))
         while True:
             try:
                 answer = self.ask("> ").strip()
@@ -49,3 +49,16 @@ class HumanAgent:
             if named:
                 return named[0]
             self.say(f"please answer with a number from 1 to {len(choices)}")
+
+
+def _columns(entries: list[str], width: int = 100) -> str:
+    """Numbered choices laid out across lines, never splitting one choice."""
+    lines, line = [], ""
+    for entry in entries:
+        if line and len(line) + 3 + len(entry) > width:
+            lines.append(line)
+            line = ""
+        line = f"{line}   {entry}" if line else f"  {entry}"
+    if line:
+        lines.append(line)
+    return "\n".join(lines)

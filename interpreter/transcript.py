@@ -63,6 +63,9 @@ class Transcript:
             decision_label = event["choice"]
             if event["kind"] == "card":
                 decision_label = self.card(event["choice"])
+            elif event["kind"] == "value" and all(part in self.game.cards_by_id
+                                                  for part in decision_label.split("+")):
+                decision_label = " ".join(self.card(part) for part in decision_label.split("+"))
             elif event["kind"] == "player":
                 decision_label = self.name(int(event["choice"][1:]))
             verb = event.get("label")
