@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import types as T
 from .errors import GameError, did_you_mean
-from .steps import NONE, Request, Step, run_list
+from .steps import NONE, Request, Step, block, run_plain
 
 CHOICE_KINDS = ("card", "cards", "player", "value", "number", "action")
 ACTION_KEYS = {"if", "label", "do"}
@@ -178,8 +178,14 @@ class ChoiceCompiler:
             return (yield Request(player, "action", names, prompt, span, labels=labels, private=private,
                                   verb=verb))
 
+        runs = {name: (steps, block(steps)) for name, steps in by_name.items()}
+
         def run_action(g, env):   # the chosen action's own steps run first, then the common `then`
-            yield from run_list(by_name[env[bind]], g, env)
+            steps, run = runs[env[bind]]
+            if run is None:
+                run_plain(steps, g, env)
+            else:
+                yield from run(g, env)
         return ask, [Step(run_action, True, span)] + then, bind
 
 

@@ -14,7 +14,7 @@ from . import types as T
 from .choices import ChoiceCompiler
 from .compiler import Compiler, Where
 from .errors import Collector, GameError, Span, did_you_mean
-from .steps import NONE, Step, counted, run_list
+from .steps import NONE, Step, block, counted, run_list, run_plain
 
 STEP_KEYS = {
     "if": {"if", "then", "else"},
@@ -108,9 +108,15 @@ class FlowCompiler(ChoiceCompiler):
         if test is None:
             return None
         if any(s.yields for s in then + other):
+            then_run, other_run = block(then), block(other)
+
             def run_if(g, env):
                 g.tick(span)
-                yield from run_list(then if test(g, env) else other, g, env)
+                steps, run = (then, then_run) if test(g, env) else (other, other_run)
+                if run is None:
+                    run_plain(steps, g, env)
+                else:
+                    yield from run(g, env)
             return Step(run_if, True, span)
 
         def run_if_plain(g, env):
@@ -137,13 +143,14 @@ class FlowCompiler(ChoiceCompiler):
         return self._loop(test, body, span, check_first=False)
 
     def _loop(self, done, body, span, *, check_first: bool) -> Step:
-        if any(s.yields for s in body):
+        body_run = block(body)
+        if body_run is not None:
             def run_loop(g, env):
                 if check_first and done(g, env):
                     return
                 while True:
                     g.tick(span)
-                    yield from run_list(body, g, env)
+                    yield from body_run(g, env)
                     if done(g, env):
                         return
             return Step(run_loop, True, span)
@@ -191,13 +198,14 @@ class FlowCompiler(ChoiceCompiler):
             value = items(g, env)
             return list(value.cards) if hasattr(value, "cards") else list(value)
 
-        if any(s.yields for s in body):
+        body_run = block(body)
+        if body_run is not None:
             def run_each(g, env):
                 e = dict(env)
                 for x in values(g, env):
                     g.tick(span)
                     e[name] = x
-                    yield from run_list(body, g, e)
+                    yield from body_run(g, e)
             return Step(run_each, True, span)
 
         def run_each_plain(g, env):
@@ -225,6 +233,7 @@ class FlowCompiler(ChoiceCompiler):
             return None
         ask, then, bind = choose
         if_none = self.steps(body.get("if_none"), self.sub(body_where, "if_none"), inner) if "if_none" in body else []
+        then_run, none_run = block(then), block(if_none)
 
         def run_simultaneous(g, env):
             players = list(items(g, env))
@@ -237,11 +246,13 @@ class FlowCompiler(ChoiceCompiler):
                 chosen.append((e, value))
             g.reveal_choices()
             for e, value in chosen:
-                if value is NONE:
-                    yield from run_list(if_none, g, e)
-                    continue
-                e[bind] = value
-                yield from run_list(then, g, e)
+                steps, run = (if_none, none_run) if value is NONE else (then, then_run)
+                if value is not NONE:
+                    e[bind] = value
+                if run is None:
+                    run_plain(steps, g, e)
+                else:
+                    yield from run(g, e)
         return Step(run_simultaneous, True, span)
 
     def s_call(self, raw, where, scope, allow, span):
@@ -279,9 +290,11 @@ class FlowCompiler(ChoiceCompiler):
             self.errors.error("choice-not-allowed", f"procedure '{name}' asks players to choose, "
                               "which is not allowed here (triggers run without decisions)", span)
         if proc.yields:
+            body_run = block(proc.steps)
+
             def run_call(g, env):
                 e = {k: f(g, env) for k, f in arg_fns.items()}
-                yield from run_list(proc.steps, g, e)
+                yield from body_run(g, e)
             return Step(run_call, True, span)
 
         def run_call_plain(g, env):
@@ -338,12 +351,14 @@ class FlowCompiler(ChoiceCompiler):
         name = raw.get("phase")
         body = self.steps(raw.get("do"), self.sub(where, "do"), scope, allow_choices=allow)
 
+        body_run = block(body)
+
         def run_phase(g, env):
             outer = g.phase
             g.enter_phase(name)
-            yield from run_list(body, g, env)
+            yield from body_run(g, env)
             g.leave_phase(name, outer)
-        if any(s.yields for s in body):
+        if body_run is not None:
             return Step(run_phase, True, span)
 
         def run_phase_plain(g, env):
@@ -363,13 +378,20 @@ class FlowCompiler(ChoiceCompiler):
             return None
         ask, then, bind = compiled
         if_none = self.steps(raw.get("if_none"), self.sub(where, "if_none"), scope) if "if_none" in raw else []
+        then_run, none_run = block(then), block(if_none)
 
         def run_choose(g, env):
             value = yield from ask(g, env)
             if value is NONE:
-                yield from run_list(if_none, g, env)
+                if none_run is None:
+                    run_plain(if_none, g, env)
+                else:
+                    yield from none_run(g, env)
                 return
             e = dict(env)
             e[bind] = value
-            yield from run_list(then, g, e)
+            if then_run is None:
+                run_plain(then, g, e)
+            else:
+                yield from then_run(g, e)
         return Step(run_choose, True, span)

@@ -42,6 +42,23 @@ def run_list(steps, g, env):
             s.run(g, env)
 
 
+def run_plain(steps, g, env) -> None:
+    """Run steps none of which can ask for a decision."""
+    for s in steps:
+        s.run(g, env)
+
+
+def block(steps: list):
+    """A generator function that runs `steps`, or None when none of them can ask for a decision
+    (then run them with `run_plain`). A list of one step is that step itself: one generator
+    fewer for every decision that goes through it."""
+    if not any(s.yields for s in steps):
+        return None
+    if len(steps) == 1:
+        return steps[0].run
+    return lambda g, env: run_list(steps, g, env)
+
+
 def run_steps(steps, g, env):
     """Run compiled steps as one generator (the game's entry point)."""
     yield from run_list(steps, g, env)
