@@ -22,6 +22,10 @@ from .source import Source
 from .state import HIDDEN, OWNER, PUBLIC
 
 FORMAT_VERSION = 1
+# Schema findings: the file was read, so names and expressions are still checked, and every
+# error of the file is reported at once.
+_ANY = object()   # a variable whose declared type was not understood (already reported)
+SHAPE_CODES = {"unknown-key", "missing-key", "type", "enum", "name", "schema", "version", "duplicate-key"}
 TYPE_NAMES = {"int": T.INT, "bool": T.BOOL, "str": T.STR, "card": T.CARD, "player": T.PLAYER,
               "team": T.TEAM, "list<int>": T.list_of(T.INT), "list<card>": T.list_of(T.CARD),
               "list<player>": T.list_of(T.PLAYER), "list<str>": T.list_of(T.STR)}
@@ -153,10 +157,18 @@ def check_ruleset(path, *, variants=(), roots=()) -> tuple[Ruleset | None, list[
         for layer in layers(reader, Path(variant), str(variant), None, []) or []:
             if all(layer is not seen for seen in files_in_order):
                 files_in_order.append(layer)
-    if errors.errors:
-        return None, errors.diagnostics
+    if any(d.code not in SHAPE_CODES for d in errors.errors):
+        return None, errors.diagnostics   # a file could not be read: nothing more to check
+    shape_errors = bool(errors.errors)
     merged = merge(files_in_order, errors)
-    ruleset = _Builder(merged, errors, files_in_order, top).build(str(path))
+    try:
+        ruleset = _Builder(merged, errors, files_in_order, top).build(str(path))
+    except (AttributeError, TypeError, ValueError, KeyError, IndexError):
+        # A value of the wrong shape, already reported by the schema, tripped a later check;
+        # the names and types of the rest were checked as far as they could be.
+        if not shape_errors:
+            raise
+        ruleset = None
     if ruleset is not None:
         ruleset.variants = [str(v) for v in variants]
     if errors.errors:
@@ -183,12 +195,7 @@ class _Builder:
         return located
 
     def build(self, path: str) -> Ruleset | None:
-        for source in self.layers:
-            version = source.data.get("version")
-            if version != FORMAT_VERSION and isinstance(version, int):
-                self.errors.error("version", f"this is format version {version}; cardrules reads version "
-                                  f"{FORMAT_VERSION}", source.span(("version",)))
-        name = self.required("name")
+        name = self.required("name")    # (each file's version was checked with its schema)
         players = self.required("players")
         deck = self.required("deck")
         flow = self.required("flow")
@@ -387,11 +394,9 @@ class _Builder:
             if tname is None:
                 inner = value.get("initial")
                 return _literal_type(inner) if not isinstance(inner, str) else None
-            typ = TYPE_NAMES.get(tname)
-            if typ is None:
-                self.errors.error("type", f"unknown type '{tname}'", loc.source.span(loc.path + ("type",)),
-                                  did_you_mean(str(tname), TYPE_NAMES) or "types: " + ", ".join(TYPE_NAMES))
-            return typ
+            # An unknown type name was reported by the schema; the variable is still declared
+            # (of any type) so that its uses raise no second error.
+            return TYPE_NAMES.get(tname, _ANY)
         return _literal_type(value)
 
     def vars_symbols(self) -> None:
@@ -404,6 +409,8 @@ class _Builder:
                     self.errors.error("type", f"variable '{name}' needs a 'type' (its initial value is an "
                                       "expression)", loc.span)
                     continue
+                if typ is _ANY:
+                    typ = None
                 if name in RESERVED:
                     self.errors.error("reserved", f"'{name}' is a builtin name; choose another variable name",
                                       loc.source.span(loc.path, key=True))
