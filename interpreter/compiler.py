@@ -87,7 +87,8 @@ RESERVED = set(GLOBALS) | MACROS | set(BUILTINS) | {"and", "or", "not", "in", "t
 _SHAPES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-_TRIVIAL = {"int", "string", "true", "false", "name"}   # cheaper to evaluate than to look up
+_TRIVIAL = {"int", "string", "true", "false", "name"}   # cheaper to evaluate than to look up (a name
+# that calls a function of no parameters is not: it is hoisted like any other invariant)
 _MISSING = object()
 _HOIST_KEYS = itertools.count()
 
@@ -349,7 +350,9 @@ class _Pass:
             self.reads.pop()
         if self.reads:
             self.reads[-1].update(frame)
-        if self.varying not in frame and not self.in_macro and node.data not in _TRIVIAL:
+        trivial = node.data in _TRIVIAL and not (node.data == "name" and str(node.children[0]) in self.sym.functions
+                                                 and str(node.children[0]) not in self.scope)
+        if self.varying not in frame and not self.in_macro and not trivial:
             fn = _hoisted(fn, f"#{next(_HOIST_KEYS)}")   # a key per site: one body may be inlined twice
         return fn, typ
 
