@@ -353,7 +353,8 @@ class _Pass:
         trivial = node.data in _TRIVIAL and not (node.data == "name" and str(node.children[0]) in self.sym.functions
                                                  and str(node.children[0]) not in self.scope)
         if self.varying not in frame and not self.in_macro and not trivial:
-            fn = _hoisted(fn, f"#{next(_HOIST_KEYS)}")   # a key per site: one body may be inlined twice
+            key = f"#{next(_HOIST_KEYS)}"                 # a key per site: one body may be inlined twice
+            fn = self.shaped(_hoisted(fn, key), ("hoisted", key, fn))
         return fn, typ
 
     def read(self, names) -> None:
@@ -634,8 +635,18 @@ class _Pass:
     def fused_compare(self, a: Fn, b: Fn, op: str):
         """`c.rank == 12` or `c.suit == 'clubs'` as one closure instead of four: the hottest shape in rulesets."""
         sa, sb = self.shape(a), self.shape(b)
-        if sa and sa[0] == "const":
+        if sa and sa[0] in ("const", "hoisted"):
             sa, sb, a, b = sb, sa, b, a
+        if sb and sb[0] == "hoisted" and sa and sa[0] == "attr":
+            # `c.suit == led_suit`: the candidate's attribute against a value computed once
+            key, attr, hkey, compute = sa[1], sa[2], sb[1], sb[2]
+
+            def against_hoisted(g, env):
+                value = env.get(hkey, _MISSING)
+                if value is _MISSING:
+                    value = env[hkey] = compute(g, env)
+                return (env[key].attrs[attr] == value) is (op == "==")
+            return against_hoisted
         if not (sb and sb[0] == "const"):
             return None
         k = sb[1]
