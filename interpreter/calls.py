@@ -29,6 +29,18 @@ def binders(tree) -> set:
     return names
 
 
+def static_call(name: str, body: Fn) -> Fn:
+    """Call a function of no parameters that reads nothing a game changes (only options, the
+    players and the cards in play): computed once per game."""
+    def call(g, env):
+        cache = g.static
+        if name in cache:
+            return cache[name]
+        value = cache[name] = body(g, {})
+        return value
+    return call
+
+
 def memoized_call(name: str, body: Fn, names: list, fns: list) -> Fn:
     """Call a ruleset function, remembering its value until the game's state next changes.
 

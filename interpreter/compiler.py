@@ -22,7 +22,7 @@ from . import types as T
 from .builtins import BUILTINS, EvalError
 from .effects import EFFECTS
 from .errors import Collector, GameError, Span, did_you_mean
-from .calls import binders, direct_call, failing_call, memoized_call
+from .calls import binders, direct_call, failing_call, memoized_call, static_call
 from .expressions import ParseError, parse
 from .macros import MACRO_BUILDERS, MACROS
 
@@ -50,6 +50,7 @@ class Function:
     type: object = None
     compiling: bool = False
     failed: bool = False
+    dynamic: bool = True     # reads state that changes during a game; else fixed once a game starts
 
 
 @dataclass
@@ -87,6 +88,8 @@ RESERVED = set(GLOBALS) | MACROS | set(BUILTINS) | {"and", "or", "not", "in", "t
 _SHAPES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
+# Builtins whose value depends on the state of the game, not only on their arguments.
+STATEFUL_BUILTINS = {"holder", "can_use", "usable", "enabled", "used"}
 _TRIVIAL = {"int", "string", "true", "false", "name"}   # cheaper to evaluate than to look up (a name
 # that calls a function of no parameters is not: it is hoisted like any other invariant)
 _MISSING = object()
@@ -125,6 +128,7 @@ class Compiler:
         `varying` names the candidate of a choice's `where:`: every part of the condition that
         does not read it is the same for all candidates, and is computed once per listing.
         """
+        self.last_dynamic = True      # until this expression is known to read no changing state
         tree = self._parse(text, where, "expression")
         if tree is None:
             return None, None
@@ -134,6 +138,7 @@ class Compiler:
                 pass_.varying = varying
                 pass_.reads = []
             fn, typ = pass_.expr(tree.children[0])
+            self.last_dynamic = pass_.dynamic
         except _Failed:
             return None, None
         if expect is not None and not T.assignable(typ, expect):
@@ -184,6 +189,7 @@ class Compiler:
         # confuse a parameter with a name of the caller's.
         renames = {p: f"{func.name}.{p}" for p, _ in func.params}
         fn, typ = self.expression(func.text, func.where, scope=dict(func.params), renames=renames)
+        func.dynamic = self.last_dynamic
         func.compiling = False
         func.fn, func.type, func.failed = fn, typ, fn is None
         return fn, typ
@@ -233,6 +239,7 @@ class _Pass:
         self.varying: str | None = None      # the candidate name whose invariants are hoisted
         self.reads: list | None = None       # a stack of sets: the env names each node reads
         self.in_macro = 0                    # inside a macro body its item varies too: no hoisting
+        self.dynamic = False                 # reads state that changes during a game (vars, zones, ...)
 
     # -- errors ------------------------------------------------------------
     def span(self, node) -> Span:
@@ -415,9 +422,11 @@ class _Pass:
             return (lambda g, env: g.options[name]), sym.options[name]
         if name in sym.game_vars:
             sym.used.add(("var", name))
+            self.dynamic = True
             return (lambda g, env: g.vars[name]), sym.game_vars[name]
         if name in sym.game_zones:
             sym.used.add(("zone", name))
+            self.dynamic = True
             return (lambda g, env: g.zones[name]), T.ZONE
         if name in sym.functions:
             return self.call_function(node, name, [])
@@ -444,6 +453,7 @@ class _Pass:
         if otype == T.CARD:
             if attr in sym.card_vars:
                 sym.used.add(("var", attr))
+                self.dynamic = True
                 return (lambda g, env: obj(g, env).vars[attr]), sym.card_vars[attr]
             if attr in sym.card_attrs:
                 shape = self.shape(obj)
@@ -453,8 +463,10 @@ class _Pass:
                         sym.card_attrs[attr]
                 return (lambda g, env: obj(g, env).attrs[attr]), sym.card_attrs[attr]
             if attr in CARD_BUILTIN_ATTRS:
+                self.dynamic = self.dynamic or attr == "face_up"
                 return (lambda g, env: getattr(obj(g, env), attr)), CARD_BUILTIN_ATTRS[attr]
             if attr == "last_holder":
+                self.dynamic = True
                 span = self.span(node)
 
                 def last_holder(g, env):
@@ -470,9 +482,11 @@ class _Pass:
         if otype == T.PLAYER:
             if attr in sym.player_vars:
                 sym.used.add(("var", attr))
+                self.dynamic = True
                 return (lambda g, env: obj(g, env).vars[attr]), sym.player_vars[attr]
             if attr in sym.player_zones:
                 sym.used.add(("zone", attr))
+                self.dynamic = True
                 return (lambda g, env: obj(g, env).zones[attr]), T.ZONE
             if attr == "left":
                 return (lambda g, env: g.players[(obj(g, env).seat + 1) % len(g.players)]), T.PLAYER
@@ -488,9 +502,11 @@ class _Pass:
         if otype == T.TEAM:
             if attr in sym.team_vars:
                 sym.used.add(("var", attr))
+                self.dynamic = True
                 return (lambda g, env: obj(g, env).vars[attr]), sym.team_vars[attr]
             if attr in sym.team_zones:
                 sym.used.add(("zone", attr))
+                self.dynamic = True
                 return (lambda g, env: obj(g, env).zones[attr]), T.ZONE
             if attr in TEAM_ATTRS:
                 return (lambda g, env: getattr(obj(g, env), attr)), TEAM_ATTRS[attr]
@@ -666,6 +682,8 @@ class _Pass:
         if not T.assignable(ta, T.item_type(tb)):
             self.fail(node, f"cannot look for {T.article(ta)} in {T.article(tb)}")
         if tb == T.ZONE:
+            self.dynamic = True        # reads where the card lies now
+
             def contains(g, env):
                 card = a(g, env)
                 return card.zone is b(g, env)
@@ -736,6 +754,8 @@ class _Pass:
                               code="unknown-name")
 
     def call_builtin(self, node, b, args):
+        if b.name in STATEFUL_BUILTINS or not b.pure:
+            self.dynamic = True
         if not b.pure and not self.effects:
             self.fail(node, f"{b.name}() draws at random, so it may only be used in effects, not in conditions")
         fns, bindings = self.check_args(node, b.name, b.params, args)
@@ -767,8 +787,11 @@ class _Pass:
         body, result = self.c.function(func)
         if body is None:
             raise _Failed
+        self.dynamic = self.dynamic or func.dynamic
         fns, _ = self.check_args(node, name, func.params, args)
         keys = [f"{name}.{p}" for p, _ in func.params]
+        if not fns and not func.dynamic:
+            return static_call(name, body), result
         if any(t == T.CARD or T.is_list(t) for _, t in func.params):
             # A card argument differs for every candidate of a choice, so a memo would only
             # miss; lists cannot be keys. Inline the body where that is safe, or store the
@@ -809,6 +832,7 @@ class _Pass:
             fn, _ = inner.expr(tree)
         except _Failed:
             return None
+        self.dynamic = self.dynamic or inner.dynamic
         return fn
 
     def macro(self, node, name: str, obj_node, args):

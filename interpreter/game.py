@@ -134,6 +134,7 @@ class Game:
         self.steps = 0
         self.version = 0                  # bumped by every change of state; keys the memo below
         self.memo: dict = {}              # values of ruleset functions in the current state
+        self.static: dict = {}            # values of functions fixed for the whole game
         self.memo_version = -1
         self.phase: str | None = None
         self._stacked = [list(order) for order in (stacked or [])]

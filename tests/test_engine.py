@@ -484,3 +484,16 @@ def test_a_trigger_with_to_hears_only_moves_into_that_zone(tmp_path):
             """, name="bad.yaml")
     assert info.value.diagnostics[0].message == "no zone named 'hnad'"
     assert info.value.diagnostics[0].hint == "did you mean 'hand'?"
+
+
+def test_functions_that_read_no_changing_state_are_computed_once_per_game():
+    """Only options, players and the cards in play: fixed for the game. Anything reading a
+    variable, a zone, where a card lies or an ability is recomputed as the state changes."""
+    functions = ruleset("hearts").symbols.functions
+    assert not functions["lowest_club"].dynamic        # a filter of all_cards by attributes
+    assert not functions["penalty_cards"].dynamic      # ... through inlined functions and options
+    assert functions["pass_offset"].dynamic            # reads hand_number
+    assert functions["first_leader"].dynamic           # holder(): where a card lies now
+    assert functions["led_suit"].dynamic               # reads the trick zone
+    game = Game(ruleset("hearts"), 4, seed=3)
+    assert game.static == {} or set(game.static) <= {"lowest_club", "penalty_cards", "moon_points"}
