@@ -554,12 +554,59 @@ class _Pass:
         (a, ta), (b, tb) = self.expr(node.children[0]), self.expr(node.children[1])
         self.need_bool(node.children[0], ta, "'and'")
         self.need_bool(node.children[1], tb, "'and'")
+        ha, hb = self.hoisted_parts(a), self.hoisted_parts(b)
+        if ha:   # an invariant first part: its cached value read in place (one call fewer)
+            key, compute = ha
+
+            def and_(g, env):
+                value = env.get(key, _MISSING)
+                if value is _MISSING:
+                    value = env[key] = compute(g, env)
+                return value and b(g, env)
+            return and_, T.BOOL
+        if hb:
+            key, compute = hb
+
+            def and_then_hoisted(g, env):
+                if not a(g, env):
+                    return False
+                value = env.get(key, _MISSING)
+                if value is _MISSING:
+                    value = env[key] = compute(g, env)
+                return value
+            return and_then_hoisted, T.BOOL
         return (lambda g, env: a(g, env) and b(g, env)), T.BOOL
+
+    def hoisted_parts(self, fn):
+        """(env key, closure) of a hoisted invariant, so a caller can read its cached value itself."""
+        shape = self.shape(fn)
+        return (shape[1], shape[2]) if shape and shape[0] == "hoisted" else None
 
     def x_or_(self, node):
         (a, ta), (b, tb) = self.expr(node.children[0]), self.expr(node.children[1])
         self.need_bool(node.children[0], ta, "'or'")
         self.need_bool(node.children[1], tb, "'or'")
+        ha, hb = self.hoisted_parts(a), self.hoisted_parts(b)
+        if ha:
+            key, compute = ha
+
+            def or_(g, env):
+                value = env.get(key, _MISSING)
+                if value is _MISSING:
+                    value = env[key] = compute(g, env)
+                return value or b(g, env)
+            return or_, T.BOOL
+        if hb:
+            key, compute = hb
+
+            def or_else_hoisted(g, env):
+                if a(g, env):
+                    return True
+                value = env.get(key, _MISSING)
+                if value is _MISSING:
+                    value = env[key] = compute(g, env)
+                return value
+            return or_else_hoisted, T.BOOL
         return (lambda g, env: a(g, env) or b(g, env)), T.BOOL
 
     def x_cond(self, node):
@@ -571,6 +618,16 @@ class _Pass:
         typ = ta if tb is None or tb == T.ANY_LIST else tb if ta == T.ANY_LIST else ta
         if typ == T.ZONE and tb != T.ZONE:
             typ = tb
+        hc = self.hoisted_parts(c)
+        if hc:
+            key, compute = hc
+
+            def cond(g, env):
+                value = env.get(key, _MISSING)
+                if value is _MISSING:
+                    value = env[key] = compute(g, env)
+                return a(g, env) if value else b(g, env)
+            return cond, typ
         return (lambda g, env: a(g, env) if c(g, env) else b(g, env)), typ
 
     def arith(self, node, op: str, fn2):
