@@ -11,6 +11,7 @@ import os
 import random
 import sys
 import time
+from pathlib import Path
 
 from .agents import RandomAgent
 from .builtins import BUILTINS
@@ -62,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--variant", action="append", default=[], metavar="FILE",
                        help="a variant file applied on top (repeatable)")
 
-    v = sub.add_parser("validate", help="check rulesets and report every error with file:line:col")
+    v = sub.add_parser("validate", help="check rulesets (files or folders) and report every error with file:line:col")
     common(v, many=True)
     v.add_argument("--format", choices=["text", "json"], default="text")
     v.add_argument("--simulate", type=int, default=0, metavar="N",
@@ -88,6 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--jobs", "-j", type=int, default=1)
     s.add_argument("--no-progress", action="store_true")
+    s.add_argument("--format", choices=["text", "json"], default="text",
+                   help="json: every game's seed, scores and winners, for tools")
     s.set_defaults(run=cmd_simulate)
 
     r = sub.add_parser("replay", help="re-run a game log and check that every event matches")
@@ -141,12 +144,23 @@ def prepare(args) -> tuple:
 
 
 # -- validate ----------------------------------------------------------------------------
+def expand(paths: list[str]) -> list[str]:
+    """Files as given; a folder stands for the .yaml files in it and below it."""
+    out = []
+    for path in paths:
+        if os.path.isdir(path):
+            out.extend(sorted(str(p) for p in Path(path).rglob("*.yaml")))
+        else:
+            out.append(path)
+    return out
+
+
 def cmd_validate(args) -> int:
     options = parse_options(args.option)
     results: dict[str, list[Diagnostic]] = {}
     failed = False
     loaded = {}
-    for path in args.paths:
+    for path in expand(args.paths):
         ruleset, diagnostics = check_ruleset(path, variants=args.variant)
         if ruleset is not None and options:
             try:
@@ -260,9 +274,16 @@ def cmd_simulate(args) -> int:
         print(file=sys.stderr)
     probe = Game(ruleset, players, seed=0, options=options, record=False)
     team_names = [t.name for t in probe.teams] if len(probe.teams) < players else None
-    print(f"{ruleset.name}, {players} players, seed {args.seed}" +
-          (f", options {options}" if options else ""))
-    print(summarize(outcomes, players, team_names, ruleset.score_label))
+    if args.format == "json":
+        print(json.dumps({"ruleset": ruleset.name, "players": players, "seed": args.seed,
+                          "options": ruleset.resolve_options(options), "score": ruleset.score_label,
+                          "games": [{"index": o.index, "seed": o.seed, "scores": o.scores, "winners": o.winners,
+                                     "winning_teams": o.winning_teams, "decisions": o.decisions,
+                                     "error": o.error} for o in outcomes]}))
+    else:
+        print(f"{ruleset.name}, {players} players, seed {args.seed}" +
+              (f", options {options}" if options else ""))
+        print(summarize(outcomes, players, team_names, ruleset.score_label))
     elapsed = time.perf_counter() - started
     print(f"({len(outcomes) / elapsed:.1f} games/s with {args.jobs} job{'s' * (args.jobs != 1)})", file=sys.stderr)
     failures = [o for o in outcomes if o.error]

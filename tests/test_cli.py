@@ -124,3 +124,13 @@ def test_the_shipped_example_logs_replay(capsys):
     for log in logs:
         code, out, err = run(capsys, "replay", log)
         assert code == 0, err
+
+
+def test_validate_takes_folders_and_simulate_speaks_json(capsys):
+    code, out, _ = run(capsys, "validate", "rulesets")
+    assert code == 0 and "rulesets/lib/betting.yaml: ok" in out and "rulesets/hearts.yaml: ok" in out
+    code, out, _ = run(capsys, "simulate", "rulesets/captain-blackjack.yaml", "-g", "4", "-n", "3",
+                       "--seed", "2", "--format", "json", "--no-progress")
+    data = json.loads(out)
+    assert code == 0 and data["score"] == "coins" and len(data["games"]) == 4
+    assert all(g["error"] is None and len(g["scores"]) == 3 for g in data["games"])
