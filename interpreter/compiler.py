@@ -99,7 +99,8 @@ _HOIST_KEYS = itertools.count()
 def _hoisted(fn: Fn, key: str) -> Fn:
     """A part of a choice's condition that is the same for every candidate: computed on first
     use in one listing of the legal options (so short-circuits still guard it) and kept in
-    that listing's env."""
+    that listing's env. `and`, `or`, `?:` and comparisons repeat these three lines inline on
+    purpose: a shared helper would cost the very call that reading the cache in place saves."""
     def hoisted(g, env):
         value = env.get(key, _MISSING)
         if value is _MISSING:
