@@ -5,7 +5,7 @@ Why: every expression is compiled once, when the ruleset loads, into Python clos
 resolving names and dispatching on node kinds each time. This benchmark measures what
 compiling buys on conditions from the Hearts ruleset, evaluated against a mid-hand state.
 
-The naive evaluator below walks the same tree (`interpreter.expressions.parse`) with the same
+The naive evaluator below walks the same tree (`interpreter.language.expressions.parse`) with the same
 semantics and the same builtins; it calls a ruleset function by walking the function's body
 (the compiled version also remembers function values until the state changes: that memo is
 part of what compiling buys, and `led_suit` below shows it). Both must agree on every value.
@@ -24,10 +24,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from interpreter import Game, load_ruleset  # noqa: E402
-from interpreter.agents import RandomAgent  # noqa: E402
-from interpreter.builtins import BUILTINS  # noqa: E402
-from interpreter.expressions import parse  # noqa: E402
-from interpreter.state import Card, Player, Team, Zone  # noqa: E402
+from interpreter.agents.basic import RandomAgent  # noqa: E402
+from interpreter.language.builtins import BUILTINS  # noqa: E402
+from interpreter.language.expressions import parse  # noqa: E402
+from interpreter.engine.state import Card, Player, Team, Zone  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from interpreter import Game, load_ruleset  # noqa: E402
-from interpreter.agents import play_random  # noqa: E402
+from interpreter.agents.basic import play_random  # noqa: E402
 
 
 def interpreted(path: str, players: int):

@@ -1,4 +1,4 @@
-"""Hand ranking speed: interpreter.handrank against treys, eval7 and phevaluator.
+"""Hand ranking speed: interpreter.primitives.handrank against treys, eval7 and phevaluator.
 
 Why: the ranking runs inside simulation loops, so it must stay fast in pure
 Python. treys is the pure-Python yardstick (precomputed tables, but 21
@@ -22,7 +22,7 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from interpreter import handrank  # noqa: E402
+from interpreter.primitives import handrank  # noqa: E402
 
 RANK_CHARS = "23456789TJQKA"
 DECK = [(rank, suit) for rank in range(2, 15) for suit in handrank.SUITS]

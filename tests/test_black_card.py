@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from interpreter import Game, load_ruleset
-from interpreter.handrank import hand_key_with_suits
+from interpreter.primitives.handrank import hand_key_with_suits
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}

@@ -18,8 +18,8 @@ from itertools import combinations
 import pytest
 
 from interpreter import Game
-from interpreter.agents import FirstLegalAgent, RandomAgent, play
-from interpreter.simulate import simulate, summarize
+from interpreter.agents.basic import FirstLegalAgent, RandomAgent, play
+from interpreter.analysis.simulate import simulate, summarize
 from tests.conftest import ruleset
 
 NAME = "black-swan"

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.cli import main
-from interpreter.ruleset import check_ruleset
+from interpreter.cli.main import main
+from interpreter.language.ruleset import check_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = ROOT / "tests" / "broken"

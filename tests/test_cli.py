@@ -4,7 +4,7 @@ from __future__ import annotations
 import io
 import json
 
-from interpreter.cli import main
+from interpreter.cli.main import main
 
 
 def run(capsys, *argv) -> tuple[int, str, str]:
@@ -91,7 +91,7 @@ def test_functions_lists_the_registries(capsys):
 
 def test_the_human_agent_shows_the_view_and_accepts_an_id_or_a_number():
     from interpreter import Game
-    from interpreter.terminal import HumanAgent
+    from interpreter.terminal.human import HumanAgent
     from tests.conftest import ruleset
     game = Game(ruleset("hearts"), 4, seed=1)
     seat = game.decision.player

@@ -1,4 +1,4 @@
-"""Tests for the combination builtins of interpreter/combinations.py: groups, runs, is_group,
+"""Tests for the combination builtins of interpreter/primitives/combinations.py: groups, runs, is_group,
 is_run, subsets, distinct_sets. They are general (any shedding, climbing or rummy-like game), so
 they are tested here on plain cards, two-deck hands and jokers, apart from any one ruleset; then
 once through a small ruleset, as a `choose: value` decision.
@@ -11,8 +11,8 @@ import textwrap
 import pytest
 
 from interpreter import Game, GameError, load_ruleset
-from interpreter.builtins import BUILTINS, EvalError
-from interpreter.state import Card
+from interpreter.language.builtins import BUILTINS, EvalError
+from interpreter.engine.state import Card
 
 RANKS = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, **{str(n): n for n in range(2, 10)}}
 SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}

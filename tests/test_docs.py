@@ -29,14 +29,14 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:                      # run as a script: `python tests/test_docs.py`
     sys.path.insert(0, str(ROOT))
 
-from interpreter.builtins import BUILTINS          # noqa: E402
-from interpreter.macros import MACRO_DOCS, MACROS  # noqa: E402
-from interpreter.effects import EFFECTS            # noqa: E402
-from interpreter.choices import ACTION_KEYS, CHOICE_KINDS  # noqa: E402
-from interpreter.flow import STEP_KEYS  # noqa: E402
+from interpreter.language.builtins import BUILTINS          # noqa: E402
+from interpreter.language.macros import MACRO_DOCS, MACROS  # noqa: E402
+from interpreter.language.effects import EFFECTS            # noqa: E402
+from interpreter.engine.choices import ACTION_KEYS, CHOICE_KINDS  # noqa: E402
+from interpreter.engine.flow import STEP_KEYS  # noqa: E402
 from interpreter.errors import Collector           # noqa: E402
-from interpreter.ruleset import EVENTS, check_ruleset  # noqa: E402
-from interpreter.source import read_source          # noqa: E402
+from interpreter.language.ruleset import EVENTS, check_ruleset  # noqa: E402
+from interpreter.language.source import read_source          # noqa: E402
 
 DOC = ROOT / "docs" / "language.md"
 SCHEMA = ROOT / "schemas" / "ruleset.schema.json"
@@ -51,7 +51,7 @@ def _one_line(text: str) -> str:
 
 def _module_title(module: str) -> str:
     """A heading for the builtins registered by one module: its docstring's first sentence."""
-    if module == "interpreter.builtins":
+    if module == "interpreter.language.builtins":
         return "General"
     doc = _one_line(sys.modules[module].__doc__ or module)
     first = re.split(r"(?<=[.:])\s", doc, maxsplit=1)[0].rstrip(".:")
@@ -61,12 +61,12 @@ def _module_title(module: str) -> str:
 def registry_markdown() -> str:
     """The builtin, macro and effect reference, from the registries (what `cardrules functions` prints)."""
     out = ["### Builtin functions", "",
-           "Generated from the registry (`interpreter/builtins.py` and the modules it imports). "
+           "Generated from the registry (`interpreter/language/builtins.py` and the modules it imports). "
            "The functions that draw at random may be used only in statement strings.", ""]
     groups: dict[str, list] = {}
     for b in sorted(BUILTINS.values(), key=lambda b: b.name):
         groups.setdefault(b.fn.__module__, []).append(b)
-    order = sorted(groups, key=lambda m: (m != "interpreter.builtins", m))
+    order = sorted(groups, key=lambda m: (m != "interpreter.language.builtins", m))
     for module in order:
         out += [f"#### {_module_title(module)}", ""]
         for b in groups[module]:
@@ -79,7 +79,7 @@ def registry_markdown() -> str:
     for name, doc in MACRO_DOCS.items():
         usage, _, meaning = doc.partition(": ")
         out.append(f"- `{usage}`: {meaning}")
-    out += ["", "### Effect verbs", "", "Generated from the registry (`interpreter/effects.py`).", ""]
+    out += ["", "### Effect verbs", "", "Generated from the registry (`interpreter/language/effects.py`).", ""]
     for e in sorted(EFFECTS.values(), key=lambda e: e.name):
         out.append(f"- `{e.signature}`: {_one_line(e.doc)}")
     return "\n".join(out) + "\n"

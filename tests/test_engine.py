@@ -8,8 +8,8 @@ import textwrap
 import pytest
 
 from interpreter import Game, GameError, load_ruleset
-from interpreter.agents import FirstLegalAgent, RandomAgent, play
-from interpreter.replay import ReplayMismatch, replay, write_log
+from interpreter.agents.basic import FirstLegalAgent, RandomAgent, play
+from interpreter.engine.replay import ReplayMismatch, replay, write_log
 from tests.conftest import ROOT, ruleset
 
 HEADER = """\

@@ -4,7 +4,7 @@ Every case is compiled against tests/fixtures/expressions.yaml with `ruleset.com
 evaluated on one standard state (`standard_state`, below) with these names bound:
 p = seat 0, q = seat 1, c = the Q♠, d = the 7♦. The table covers arithmetic, precedence,
 strings, lists, `in`, the ternary, strict booleans, every collection macro, every builtin of
-interpreter/builtins.py, static type errors and runtime errors with their position; and it
+interpreter/language/builtins.py, static type errors and runtime errors with their position; and it
 checks that evaluating an expression never changes the state (conditions are pure), while
 statements (`effects=True`) do.
 """
@@ -15,10 +15,10 @@ from dataclasses import dataclass
 import pytest
 
 from interpreter import Game
-from interpreter.builtins import BUILTINS, MAX_RANGE
-from interpreter.macros import MACROS
+from interpreter.language.builtins import BUILTINS, MAX_RANGE
+from interpreter.language.macros import MACROS
 from interpreter.errors import GameError, RulesetError
-from interpreter.state import Card, Player, Team, Zone
+from interpreter.engine.state import Card, Player, Team, Zone
 from tests.conftest import ROOT
 
 FIXTURE = ROOT / "tests" / "fixtures" / "expressions.yaml"
@@ -69,7 +69,7 @@ def plain(value):
 
 @pytest.fixture(scope="module")
 def rules():
-    from interpreter.ruleset import check_ruleset
+    from interpreter.language.ruleset import check_ruleset
     ruleset, diagnostics = check_ruleset(FIXTURE)
     assert ruleset is not None and diagnostics == [], diagnostics
     return ruleset
@@ -303,7 +303,7 @@ CASES = [
     ("p.hand.all(x)", Err("xs.all(x, ...) takes a name for each item and one expression", 1)),
     ("p.hand.all(players, true)",
      Err("'players' is already a builtin name; pick another name for the item", 12)),
-    # -- every builtin of interpreter/builtins.py
+    # -- every builtin of interpreter/language/builtins.py
     ("size(p.hand)", 4),
     ("size([])", 0),
     ("size(1)", Err("argument 'xs' of size() must be list<any>, not int", 6)),

@@ -1,4 +1,4 @@
-"""Tests for interpreter.handrank: rules examples, partial hands, suits, wilds,
+"""Tests for interpreter.primitives.handrank: rules examples, partial hands, suits, wilds,
 and a differential check against independent evaluators (eval7, treys).
 
 Cards are written as "As Td 2c" in the tests (rank letter, suit letter) and
@@ -13,8 +13,8 @@ from itertools import combinations, combinations_with_replacement
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from interpreter import handrank as hr
-from interpreter.handrank import (
+from interpreter.primitives import handrank as hr
+from interpreter.primitives.handrank import (
     CATEGORY_NAMES, best_five, category, compare, hand_key, hand_key_with_suits,
 )
 

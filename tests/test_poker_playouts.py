@@ -18,7 +18,7 @@ from collections import Counter
 import pytest
 
 from interpreter import Game
-from interpreter.agents import RandomAgent
+from interpreter.agents.basic import RandomAgent
 from tests.poker_helpers import ruleset
 
 HANDS = 4

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from interpreter import Game, load_ruleset
-from interpreter.agents import RandomAgent
+from interpreter.agents.basic import RandomAgent
 
 pokerkit = pytest.importorskip("pokerkit")
 from pokerkit import Automation, NoLimitTexasHoldem  # noqa: E402

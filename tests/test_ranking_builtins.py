@@ -1,6 +1,6 @@
-"""The hand-ranking builtins (interpreter/ranking.py) as rulesets see them.
+"""The hand-ranking builtins (interpreter/primitives/ranking.py) as rulesets see them.
 
-hand_rank and friends adapt cards to interpreter/handrank.py (tested on its own in
+hand_rank and friends adapt cards to interpreter/primitives/handrank.py (tested on its own in
 tests/test_handrank.py); here: the values a ruleset gets, their order in the language (lists
 of numbers compare item by item), partial hands, the suit tie-break (D-01), explicit values
 with wilds for declared cards, and the error for a card without a standard rank and suit.

@@ -6,7 +6,7 @@ import random
 import sys
 
 from interpreter import Game, load_ruleset
-from interpreter.agents import RandomAgent, play
+from interpreter.agents.basic import RandomAgent, play
 
 path = sys.argv[1] if len(sys.argv) > 1 else "rulesets/hearts.yaml"
 players = int(sys.argv[2]) if len(sys.argv) > 2 else 4

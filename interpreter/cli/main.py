@@ -13,18 +13,18 @@ import sys
 import time
 from pathlib import Path
 
-from .agents import RandomAgent
-from .builtins import BUILTINS
-from .macros import MACRO_DOCS
-from .effects import EFFECTS
-from .errors import Diagnostic, GameError, RulesetError
-from .game import Game
-from .replay import ReplayMismatch, replay, write_log
-from .report import render_json, render_text
-from .ruleset import check_ruleset, load_ruleset
-from .simulate import play_one, simulate, summarize
-from .terminal import HumanAgent
-from .transcript import Transcript
+from interpreter.agents.basic import RandomAgent
+from interpreter.language.builtins import BUILTINS
+from interpreter.language.macros import MACRO_DOCS
+from interpreter.language.effects import EFFECTS
+from interpreter.errors import Diagnostic, GameError, RulesetError
+from interpreter.engine.game import Game
+from interpreter.engine.replay import ReplayMismatch, replay, write_log
+from interpreter.cli.report import render_json, render_text
+from interpreter.language.ruleset import check_ruleset, load_ruleset
+from interpreter.analysis.simulate import play_one, simulate, summarize
+from interpreter.terminal.human import HumanAgent
+from interpreter.terminal.transcript import Transcript
 
 
 def main(argv: list[str] | None = None) -> int:

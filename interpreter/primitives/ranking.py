@@ -21,8 +21,8 @@ The ranking itself lives in `handrank.py`; this module only adapts cards and val
 """
 from __future__ import annotations
 
-from . import handrank
-from .builtins import EvalError, builtin
+from interpreter.primitives import handrank
+from interpreter.language.builtins import EvalError, builtin
 
 _KEY_LENGTH = 6    # category + up to five ranks
 _SUITS_LENGTH = 5  # one suit per card compared

@@ -26,7 +26,7 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb
 
-from .builtins import EvalError, builtin
+from interpreter.language.builtins import EvalError, builtin
 
 MAX_SUBSETS = 20_000   # keeps `subsets` interactive; larger searches want `groups`/`runs`
 

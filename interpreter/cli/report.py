@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .errors import Diagnostic
+from interpreter.errors import Diagnostic
 
 
 def render_text(diagnostics: list[Diagnostic], *, sources: dict[str, list[str]] | None = None) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-GRAMMAR = Path(__file__).resolve().parent.parent / "grammar" / "expressions.lark"
+GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / "expressions.lark"
 
 FRIENDLY = {
     "NAME": "a name", "INT": "a number", "STRING": "a string", "LPAR": "'('", "RPAR": "')'",

@@ -13,9 +13,9 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from .errors import Collector, did_you_mean
+from interpreter.errors import Collector, did_you_mean
 
-SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "ruleset.schema.json"
+SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "ruleset.schema.json"
 STEP_SECTIONS = ("flow", "procedures")
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .builtins import EvalError
-from .types import parse_signature
+from interpreter.language.builtins import EvalError
+from interpreter.language.types import parse_signature
 
 
 @dataclass(frozen=True)

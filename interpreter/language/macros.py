@@ -6,9 +6,9 @@ their types, and returns (closure, result type).
 """
 from __future__ import annotations
 
-from . import types as T
-from .builtins import EvalError
-from .errors import GameError
+from interpreter.language import types as T
+from interpreter.language.builtins import EvalError
+from interpreter.errors import GameError
 
 MACROS = {"all", "any", "filter", "map", "count", "sum", "max", "min", "max_by", "min_by", "sort_by"}
 

@@ -16,9 +16,9 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from .errors import GameError, Span
-from .steps import Request, run_steps
-from .state import HIDDEN, PUBLIC, Card, Player, Team, Zone, card_visible
+from interpreter.errors import GameError, Span
+from interpreter.engine.steps import Request, run_steps
+from interpreter.engine.state import HIDDEN, PUBLIC, Card, Player, Team, Zone, card_visible
 
 DEFAULT_MAX_STEPS = 2_000_000
 MAX_TRIGGER_DEPTH = 16

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .game import Choice, Decision, Game
-from .transcript import render_view
+from interpreter.engine.game import Choice, Decision, Game
+from interpreter.terminal.transcript import render_view
 
 
 class HumanAgent:

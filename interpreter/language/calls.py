@@ -11,9 +11,9 @@ from typing import Callable
 
 from lark import Tree
 
-from .builtins import EvalError
-from .errors import GameError, Span
-from .macros import MACROS
+from interpreter.language.builtins import EvalError
+from interpreter.errors import GameError, Span
+from interpreter.language.macros import MACROS
 
 Fn = Callable
 

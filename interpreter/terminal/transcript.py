@@ -1,7 +1,7 @@
 """Turns events and views into lines a person reads at a terminal."""
 from __future__ import annotations
 
-from .game import Game
+from interpreter.engine.game import Game
 
 
 class Transcript:

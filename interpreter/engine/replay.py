@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .game import Game
-from .ruleset import load_ruleset
+from interpreter.engine.game import Game
+from interpreter.language.ruleset import load_ruleset
 
 
 def write_log(game: Game, path, *, seat: int | None = None) -> None:

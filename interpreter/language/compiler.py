@@ -18,13 +18,13 @@ from typing import Callable
 
 from lark import Token, Tree
 
-from . import types as T
-from .builtins import BUILTINS, EvalError
-from .effects import EFFECTS
-from .errors import Collector, GameError, Span, did_you_mean
-from .calls import binders, direct_call, failing_call, memoized_call, static_call
-from .expressions import ParseError, parse
-from .macros import MACRO_BUILDERS, MACROS
+from interpreter.language import types as T
+from interpreter.language.builtins import BUILTINS, EvalError
+from interpreter.language.effects import EFFECTS
+from interpreter.errors import Collector, GameError, Span, did_you_mean
+from interpreter.language.calls import binders, direct_call, failing_call, memoized_call, static_call
+from interpreter.language.expressions import ParseError, parse
+from interpreter.language.macros import MACRO_BUILDERS, MACROS
 
 Fn = Callable  # fn(game, env) -> value
 

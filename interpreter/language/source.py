@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from .errors import Collector, Span
+from interpreter.errors import Collector, Span
 
 try:  # libyaml is ~10x faster; the pure-Python loader gives the same nodes.
     _Loader = yaml.CSafeLoader

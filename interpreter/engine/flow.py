@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import types as T
-from .choices import ChoiceCompiler
-from .compiler import Compiler, Where
-from .errors import Collector, GameError, Span, did_you_mean
-from .steps import NONE, Step, block, counted, run_list, run_plain
+from interpreter.language import types as T
+from interpreter.engine.choices import ChoiceCompiler
+from interpreter.language.compiler import Compiler, Where
+from interpreter.errors import Collector, GameError, Span, did_you_mean
+from interpreter.engine.steps import NONE, Step, block, counted, run_list, run_plain
 
 STEP_KEYS = {
     "if": {"if", "then", "else"},

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .errors import Span
+from interpreter.errors import Span
 
 
 @dataclass

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import Span
+from interpreter.errors import Span
 
 
 @dataclass

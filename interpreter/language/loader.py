@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .compiler import Where
-from .errors import Collector, Span, did_you_mean
-from .schema import check_schema
-from .source import Source, read_source
+from interpreter.language.compiler import Where
+from interpreter.errors import Collector, Span, did_you_mean
+from interpreter.language.schema import check_schema
+from interpreter.language.source import Source, read_source
 
-LIBRARY = Path(__file__).resolve().parent.parent / "rulesets"
+LIBRARY = Path(__file__).resolve().parents[2] / "rulesets"
 NAMED_SECTIONS = ("options", "zones", "functions", "procedures", "triggers", "abilities")
 VAR_SCOPES = ("game", "player", "team", "card")
 SINGLE_SECTIONS = ("name", "description", "players", "deck", "teams", "flow", "result")

@@ -9,10 +9,10 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from .agents import play_random
-from .errors import GameError
-from .game import Game
-from .ruleset import load_ruleset
+from interpreter.agents.basic import play_random
+from interpreter.errors import GameError
+from interpreter.engine.game import Game
+from interpreter.language.ruleset import load_ruleset
 
 _worker_ruleset = None
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .types import parse_signature
+from interpreter.language.types import parse_signature
 
 
 class EvalError(Exception):
@@ -264,5 +264,5 @@ def _used(g, p, ability):
     return "used" in g.ability_flags(p, ability)
 
 
-from . import combinations as _combinations  # noqa: E402,F401  (registers groups, runs, ...)
-from . import ranking as _ranking  # noqa: E402,F401  (registers hand_rank, hand_name, ...)
+from interpreter.primitives import combinations as _combinations  # noqa: E402,F401  (registers groups, runs, ...)
+from interpreter.primitives import ranking as _ranking  # noqa: E402,F401  (registers hand_rank, hand_name, ...)

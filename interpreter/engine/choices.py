@@ -6,9 +6,9 @@ cards are picked one at a time; actions carry their own steps.
 """
 from __future__ import annotations
 
-from . import types as T
-from .errors import GameError, did_you_mean
-from .steps import NONE, Request, Step, block, run_plain
+from interpreter.language import types as T
+from interpreter.errors import GameError, did_you_mean
+from interpreter.engine.steps import NONE, Request, Step, block, run_plain
 
 CHOICE_KINDS = ("card", "cards", "player", "value", "number", "action")
 ACTION_KEYS = {"if", "label", "do"}

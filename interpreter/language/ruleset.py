@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import types as T
-from .compiler import Compiler, Function, Symbols, Where, RESERVED
-from .errors import Collector, Diagnostic, RulesetError, Span, did_you_mean
-from .flow import FlowCompiler, Procedure
-from .loader import LIBRARY, Located, Reader, layers, merge
-from .options import OptionSpec, coerce_option
-from .source import Source
-from .state import HIDDEN, OWNER, PUBLIC
+from interpreter.language import types as T
+from interpreter.language.compiler import Compiler, Function, Symbols, Where, RESERVED
+from interpreter.errors import Collector, Diagnostic, RulesetError, Span, did_you_mean
+from interpreter.engine.flow import FlowCompiler, Procedure
+from interpreter.language.loader import LIBRARY, Located, Reader, layers, merge
+from interpreter.language.options import OptionSpec, coerce_option
+from interpreter.language.source import Source
+from interpreter.engine.state import HIDDEN, OWNER, PUBLIC
 
 FORMAT_VERSION = 1
 # Schema findings: the file was read, so names and expressions are still checked, and every

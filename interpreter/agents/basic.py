@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Iterable, Protocol
 
-from .game import Choice, Decision, Game
+from interpreter.engine.game import Choice, Decision, Game
 
 
 class Agent(Protocol):

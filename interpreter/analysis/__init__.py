@@ -1,0 +1,1 @@
+"""Running many games and summarising them: simulation with seeds that do not depend on workers."""

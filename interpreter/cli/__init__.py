@@ -1,0 +1,1 @@
+"""The `cardrules` command: argument handling (main) and how diagnostics are printed (report)."""

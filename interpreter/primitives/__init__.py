@@ -1,0 +1,2 @@
+"""General primitives any ruleset can use through builtins: poker-style hand ranking (handrank,
+ranking) and sets and runs with wild cards (combinations)."""

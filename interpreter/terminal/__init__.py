@@ -1,0 +1,1 @@
+"""Playing at a terminal: the human agent (human) and readable transcripts and views (transcript)."""
