@@ -32,6 +32,7 @@ def open_log(path: str | None):
 @click.option("--quiet", "-q", is_flag=True, help="Print only the result, as JSON.")
 def command(ruleset, options, variants, players, seed, humans, log, log_seat, quiet) -> int:
     """Play a game: bots at every seat, or you at a seat with --human."""
+    from interpreter.agents.turn import ask
     from interpreter.engine.game import Game
     from interpreter.engine.replay import write_log
     from interpreter.errors import GameError
@@ -58,8 +59,7 @@ def command(ruleset, options, variants, players, seed, humans, log, log_seat, qu
             if not quiet:
                 for line in transcript.new_lines():
                     click.echo(line)
-            decision = game.decision
-            game.apply(agents[decision.player].choose(game, decision))
+            game.apply(ask(agents[game.decision.player], game))
     except GameError as exc:
         raise fail(str(exc)) from None
     finally:
