@@ -114,6 +114,8 @@ def test_bad_options_and_variants_are_reported_before_any_game_runs(capsys, tmp_
     assert "no game was played" in err and "Traceback" not in err
     code, _, err = cli(capsys, "analyze", "rulesets/black-maria.yaml", "-n", "3", "--agents", "random,random")
     assert code == 1 and "names 2 agents for 3 seats" in err
+    code, _, err = cli(capsys, "analyze", "rulesets/black-maria.yaml", "--agents", "cleverest")
+    assert code == 1 and "unknown agent 'cleverest'" in err
     code, _, err = cli(capsys, "analyze", "rulesets/black-maria.yaml", "-n", "9")
     assert code == 1 and "not 9" in err
     with pytest.raises(WorkbenchError) as caught:
@@ -159,7 +161,7 @@ def test_rows_are_written_as_csv_without_pyarrow(tmp_path):
 
 def test_analyze_prints_decision_statistics(capsys):
     code, out, err = cli(capsys, "analyze", "rulesets/captain-blackjack.yaml", "--games", "10", "--html", "none",
-                         "--no-progress")
+                         "-n", "3", "--agents", "first,random,random", "--no-progress")
     assert code == 0, err
     for words in ("Win rate by seat", "choices per decision", "forced (one legal choice)", "ms per decision",
                   "lead changes per game"):

@@ -1,16 +1,15 @@
-"""Who plays the simulated games: agents built from specs such as `random` or `random,first,random`.
+"""Who plays the simulated games: agents built from specs such as `random`, `ismcts:200` or
+`ismcts:200,random,random` (one spec for every seat, or one per seat, comma-separated).
 
-A lineup is one spec for every seat, or one spec per seat separated by commas. `random` and
-`first` are built here (random picks raw legal values, the fastest path through a game); any
-other spec goes to `interpreter.agents.make_agent` when that factory is available.
+`random` is the simulation's own random player: it picks raw legal values, the fastest path
+through a game, and needs no view. Every other spec is built by `interpreter.agents.make_agent`
+and plays through a `Turn` that holds only what its seat may see.
 """
 from __future__ import annotations
 
 import random
 
-from interpreter.agents.basic import FirstLegalAgent
-
-LOCAL_SPECS = ("random", "first")
+from interpreter.agents import ask, make_agent
 
 
 class RandomPicker:
@@ -24,25 +23,16 @@ class RandomPicker:
         return options[self.rng.randrange(len(options))]
 
 
-def _factory():
-    """The agent factory of `interpreter.agents`, or None while it does not exist."""
-    try:
-        from interpreter.agents import make_agent
-    except ImportError:
-        return None
-    return make_agent
-
-
 def build_agent(spec: str, *, seed: int):
     """One agent from its spec, seeded: the single place where specs become agents."""
-    if spec == "random":
+    if spec.strip().lower() == "random":
         return RandomPicker(seed)
-    if spec == "first":
-        return FirstLegalAgent()
-    factory = _factory()
-    if factory is None:
-        raise ValueError(f"unknown agent '{spec}': the agents here are {', '.join(LOCAL_SPECS)}")
-    return factory(spec, seed=seed)
+    return make_agent(spec, seed=seed)
+
+
+def needs_events(specs: list[str]) -> bool:
+    """Whether some seat's agent reads the event stream (then the game must record it)."""
+    return any(spec.strip().lower() != "random" for spec in specs)
 
 
 def parse_lineup(spec: str, players: int) -> list[str]:
@@ -54,7 +44,7 @@ def parse_lineup(spec: str, players: int) -> list[str]:
         raise ValueError(f"--agents '{spec}' names {len(specs)} agents for {players} seats: give one "
                          "spec for everyone or one per seat, separated by commas")
     for s in set(specs):
-        build_agent(s, seed=0)       # fails now, before any game runs, on a spec that cannot be built
+        build_agent(s, seed=0)       # AgentSpecError now, before any game runs, for a bad spec
     return specs
 
 
@@ -73,4 +63,4 @@ def take_decision(game, agent) -> None:
     if isinstance(agent, RandomPicker):
         game.apply_value(agent.pick(decision))
     else:
-        game.apply(agent.choose(game, decision))
+        game.apply(ask(agent, game))

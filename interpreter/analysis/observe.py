@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from interpreter.engine.game import Game
-from interpreter.analysis.lineup import make_lineup, take_decision
+from interpreter.analysis.lineup import make_lineup, needs_events, take_decision
 
 FINISHED, STEP_LIMIT, CRASHED = "finished", "step-limit", "error"
 
@@ -100,7 +100,8 @@ def play_observed(ruleset, *, index: int, seed: int, players: int, options: dict
     game = None
     try:
         agents = make_lineup(lineup, game_seed=seed)
-        game = ObservedGame(ruleset, players, seed=seed, options=options, record=False, max_steps=max_steps)
+        game = ObservedGame(ruleset, players, seed=seed, options=options, record=needs_events(lineup),
+                            max_steps=max_steps)
         clock = time.perf_counter
         while not game.over:
             decision = game.decision
