@@ -1,8 +1,8 @@
 """The `cardrules` command group and its table of commands.
 
-Each command lives in its own module (`interpreter.cli.<module>`, exposing `command`) and is
-imported only when it runs, so `cardrules --help` loads nothing but Click. To add a command,
-write its module and add one line to COMMANDS.
+Each command lives in its own module (`interpreter.cli.<module>`, exposing `command`, or
+another name after a colon) and is imported only when it runs, so `cardrules --help` loads
+nothing but Click. To add a command, write its module and add one line to COMMANDS.
 
 Exit codes: 0 success; 1 invalid input (a ruleset, option, log or value the game rejects, or a
 failed check); 2 bad command-line usage; 3 an internal error (a bug in cardrules); 130 interrupted.
@@ -22,6 +22,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "info": ("interpreter.cli.info", "describe a ruleset: players, options (with values and defaults), zones"),
     "validate": ("interpreter.cli.validate", "check rulesets and report every error with file:line:col"),
     "simulate": ("interpreter.cli.simulate", "play many random games and summarize them"),
+    "compare": ("interpreter.cli.compare:compare", "play a ruleset and its variants on the same seeds and "
+                "report what differs"),
+    "analyze": ("interpreter.cli.compare:analyze", "measure one ruleset: seats, scores, length, lead changes, "
+                "decisions"),
     "replay": ("interpreter.cli.replay", "re-run a game log and check that every event matches"),
     "functions": ("interpreter.cli.functions", "list the builtin functions, macros and effects of the language"),
 }
@@ -39,7 +43,8 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in COMMANDS:
             return None
-        return import_module(COMMANDS[name][0]).command
+        module, _, attribute = COMMANDS[name][0].partition(":")
+        return getattr(import_module(module), attribute or "command")
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with formatter.section("Commands"):
