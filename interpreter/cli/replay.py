@@ -13,14 +13,12 @@ from interpreter.cli.common import Invalid, fail
 def command(log) -> int:
     """Re-run a game log and check that every event matches."""
     from interpreter.cli.report import render_text
-    from interpreter.engine.replay import ReplayMismatch, replay
     from interpreter.errors import GameError, RulesetError
+    from interpreter.logs import LogError, replay
     try:
         game = replay(log)
-    except FileNotFoundError:
-        raise fail(f"no such file: {log}") from None
-    except (ReplayMismatch, GameError) as exc:
-        raise fail(f"{log}: replay failed: {exc}") from None
+    except (LogError, GameError) as exc:
+        raise fail(f"{log}: {exc}") from None
     except RulesetError as exc:
         raise Invalid(render_text(exc.diagnostics)) from None
     click.echo(f"{log}: replay ok ({len(game.events)} events, result {json.dumps(game.result)})")

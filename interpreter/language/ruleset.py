@@ -16,6 +16,7 @@ from interpreter.language import types as T
 from interpreter.language.compiler import Compiler, Function, Symbols, Where, RESERVED
 from interpreter.errors import Collector, Diagnostic, RulesetError, Span, did_you_mean
 from interpreter.engine.flow import FlowCompiler, Procedure
+from interpreter.language.passed import digest
 from interpreter.language.loader import LIBRARY, Located, Reader, layers, merge
 from interpreter.language.options import OptionSpec, coerce_option
 from interpreter.language.source import Source
@@ -90,6 +91,7 @@ class Ruleset:
     abilities: dict = field(default_factory=dict)   # name -> AbilitySpec, in declared order
     undisplayed: set = field(default_factory=set)   # variable names kept out of people's table view
     score_label: str = "score"                      # what result.score counts: chips, coins, points
+    digest: str = ""                                # of the text of every file it was built from
 
     def compile(self, text: str, *, scope: dict | None = None, effects: bool = False):
         """Compile one more expression (or, with effects=True, statements) against this ruleset's
@@ -171,6 +173,7 @@ def check_ruleset(path, *, variants=(), roots=()) -> tuple[Ruleset | None, list[
         ruleset = None
     if ruleset is not None:
         ruleset.variants = [str(v) for v in variants]
+        ruleset.digest = digest(*(layer.text for layer in files_in_order))
     if errors.errors:
         return None, errors.diagnostics
     return ruleset, errors.diagnostics

@@ -1,0 +1,16 @@
+"""What can be wrong with a log, each said in one line."""
+from __future__ import annotations
+
+FORMAT = 2   # the log format this cardrules writes and reads
+
+
+class LogError(Exception):
+    """A log that cannot be replayed: unreadable, of another format, of a changed ruleset, damaged."""
+
+
+class DamagedLog(LogError):
+    """A log whose line `line` is not what cardrules wrote (edited, cut short, corrupted)."""
+
+    def __init__(self, line: int, reason: str):
+        super().__init__(f"this log is damaged at line {line}: {reason}")
+        self.line, self.reason = line, reason

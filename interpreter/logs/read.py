@@ -1,0 +1,139 @@
+"""Reading a log and checking it line by line: every field of the header and of each event has
+the type cardrules writes, and the last line's digest matches. Damage is reported at its line."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from interpreter.logs.errors import FORMAT, DamagedLog, LogError
+from interpreter.logs.write import digest_line
+
+MAX_BYTES = 512 * 1024 * 1024
+
+
+def _kind(value) -> str:
+    names = {bool: "true/false", int: "a whole number", float: "a decimal number", str: "a string",
+             list: "a list", dict: "an object", type(None): "null"}
+    return names.get(type(value), type(value).__name__)
+
+
+def _want(line: int, record: dict, key: str, kind, *, what: str, optional: bool = False):
+    """record[key], checked to be of `kind` (bool is never a whole number)."""
+    if key not in record:
+        if optional:
+            return None
+        raise DamagedLog(line, f"the {what} has no '{key}'")
+    value = record[key]
+    ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+    if not ok:
+        wanted = {int: "a whole number", str: "a string", list: "a list", dict: "an object",
+                  bool: "true or false"}[kind]
+        raise DamagedLog(line, f"'{key}' in the {what} must be {wanted}, not {_kind(value)} ({json.dumps(value)[:40]})")
+    return value
+
+
+def check_header(header: dict) -> None:
+    """The first line's fields, each of the type cardrules writes."""
+    what = "header"
+    ruleset = _want(1, header, "ruleset", dict, what=what)
+    for key in ("name", "file"):
+        _want(1, ruleset, key, str, what="header's ruleset")
+    _want(1, ruleset, "shipped", bool, what="header's ruleset")
+    if not re.fullmatch(r"[0-9a-f]{64}", str(_want(1, ruleset, "digest", str, what="header's ruleset"))):
+        raise DamagedLog(1, "the ruleset's digest in the header is not a digest")
+    for variant in _want(1, header, "variants", list, what=what):
+        if not isinstance(variant, str):
+            raise DamagedLog(1, f"a variant in the header must be a file name, not {_kind(variant)}")
+    if _want(1, header, "players", int, what=what) < 1:
+        raise DamagedLog(1, f"'players' in the header must be at least 1, not {header['players']}")
+    _want(1, header, "seed", int, what=what)
+    for name, value in _want(1, header, "options", dict, what=what).items():
+        if not isinstance(value, (str, int, bool)):
+            raise DamagedLog(1, f"option '{name}' in the header must be a word, a number or true/false, "
+                                f"not {_kind(value)}")
+    for order in _want(1, header, "stacked", list, what=what):
+        if not isinstance(order, list) or not all(isinstance(card, str) for card in order):
+            raise DamagedLog(1, "a stacked deck in the header must be a list of card ids")
+    view = _want(1, header, "view", int, what=what, optional=True)
+    if view is not None and not 0 <= view < header["players"]:
+        raise DamagedLog(1, f"'view' in the header names seat {view} of a {header['players']}-player game")
+
+
+def check_event(line: int, event: dict, players: int) -> None:
+    """An event's own shape; whether it is the right event is for the replay to say."""
+    if not isinstance(event.get("type"), str):
+        raise DamagedLog(line, "an event without a type")
+    if event["type"] == "decided":
+        seat = _want(line, event, "player", int, what="decision")
+        if not 0 <= seat < players:
+            raise DamagedLog(line, f"a decision by seat {seat} in a {players}-player game")
+        _want(line, event, "choice", str, what="decision")
+        _want(line, event, "kind", str, what="decision")
+
+
+def read_log(path, *, digest: bool = True) -> tuple[dict, list[tuple[int, dict]]]:
+    """(header, [(line number, event)]) of a log whose every line checks out, and its digest
+    unless `digest` is False (a replay checks it last, so that a changed event is reported at
+    its own line first)."""
+    path = Path(path)
+    if not path.is_file():
+        raise LogError(f"no such file: {path}" if not path.exists() else f"not a file: {path}")
+    if path.stat().st_size > MAX_BYTES:
+        raise LogError(f"{path} is {path.stat().st_size // 2**20} MB: larger than any log cardrules writes")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        line = path.read_bytes()[:exc.start].count(b"\n") + 1
+        raise DamagedLog(line, "not UTF-8 text") from None
+    except OSError as exc:
+        raise LogError(f"cannot read {path}: {exc.strerror or exc}") from None
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if not lines:
+        raise LogError(f"{path} is empty: not a cardrules log")
+    records = [_parse(number, line) for number, line in enumerate(lines, 1)]
+    header = records[0]
+    if header.get("type") != "game":
+        raise LogError(f"{path} is not a cardrules log (its first line is not a game header)")
+    version = header.get("format", 1)
+    if version != FORMAT:
+        writer = f"cardrules {header['cardrules']}" if isinstance(header.get("cardrules"), str) else \
+            "an older cardrules"
+        raise LogError(f"this log is in log format {version} (written by {writer}); this cardrules reads "
+                       f"format {FORMAT}: replay it with the cardrules that wrote it, or play the game again")
+    check_header(header)
+    events = []
+    for number, record in enumerate(records[1:-1], 2):
+        check_event(number, record, header["players"])
+        if record["type"] == "digest":
+            raise DamagedLog(number, "a digest line before the end of the log")
+        events.append((number, record))
+    if len(records) < 2 or records[-1].get("type") != "digest":
+        raise DamagedLog(len(lines) + 1, "the log ends without its digest line (cut short, or edited)")
+    if digest:
+        check_digest(lines)
+    return header, events
+
+
+def check_digest(lines: list[str]) -> None:
+    if digest_line(lines[:-1]) != lines[-1]:
+        raise DamagedLog(len(lines), "the digest does not match the log's lines: it was edited after it "
+                                     "was written")
+
+
+def log_lines(path) -> list[str]:
+    lines = Path(path).read_text(encoding="utf-8").split("\n")
+    return lines[:-1] if lines and lines[-1] == "" else lines
+
+
+def _parse(number: int, line: str) -> dict:
+    try:
+        record = json.loads(line)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
+        raise DamagedLog(number, f"not a JSON line ({reason})") from None
+    if not isinstance(record, dict):
+        raise DamagedLog(number, f"{_kind(record)} where a JSON object belongs")
+    return record

@@ -1,0 +1,97 @@
+"""Replaying a full log: find its ruleset (from any folder), check it is the same ruleset, re-create
+the game, apply each logged decision, and check that the engine produces every logged event."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from interpreter.logs.errors import DamagedLog, LogError
+from interpreter.logs.read import check_digest, log_lines, read_log
+
+
+def find_ruleset(record: dict, log: Path) -> Path:
+    """The ruleset a log names: a shipped game by name; a file by its full path, or beside the log."""
+    from interpreter.shipped import find_game
+    if record["shipped"]:
+        found = find_game(record["name"])
+        if found is None:
+            raise LogError(f"this log is of the shipped game '{record['name']}', which this cardrules "
+                           "does not ship")
+        return found
+    file = Path(record["file"])
+    for candidate in (file, log.resolve().parent / file.name):
+        if candidate.is_file():
+            return candidate
+    raise LogError(f"this log's ruleset {file} no longer exists (nor does {file.name} beside the log); "
+                   "put the ruleset back, or beside the log")
+
+
+def _variant(name: str, log: Path) -> str:
+    """A variant file of the log, by its full path or beside the log."""
+    file = Path(name)
+    for candidate in (file, log.resolve().parent / file.name):
+        if candidate.is_file():
+            return str(candidate)
+    raise LogError(f"this log's variant {file} no longer exists (nor does {file.name} beside the log)")
+
+
+def _one_line(exc: Exception) -> str:
+    diagnostics = getattr(exc, "diagnostics", None)
+    return "; ".join(d.message for d in diagnostics) if diagnostics else str(exc)
+
+
+def _compare(produced: list, logged: list, start: int) -> int:
+    """Check the events produced since `start` against the log's; how far both agree."""
+    end = min(len(produced), len(logged))
+    for (line, want), got in zip(logged[start:end], produced[start:end]):
+        if want != got:
+            raise DamagedLog(line, f"the event differs from the game's: the log has {json.dumps(want)[:200]}, "
+                                   f"the game {json.dumps(got)[:200]}")
+    return end
+
+
+def replay(path):
+    """Re-run a full log; the replayed Game, or a LogError (one line) saying what is wrong."""
+    from interpreter.engine.game import Game
+    from interpreter.errors import GameError, RulesetError
+    from interpreter.language.ruleset import load_ruleset
+    path = Path(path)
+    header, events = read_log(path, digest=False)
+    if "view" in header:
+        check_digest(log_lines(path))
+        raise LogError(f"this log shows only what seat {header['view']} saw; only a full log can be replayed")
+    record = header["ruleset"]
+    ruleset = load_ruleset(find_ruleset(record, path), variants=[_variant(v, path) for v in header["variants"]])
+    if ruleset.digest != record["digest"]:
+        raise LogError(f"the ruleset {record['name']} ({ruleset.path}) has changed since this log was written; "
+                       "a replay against it would not be the same game")
+    try:
+        game = Game(ruleset, header["players"], seed=header["seed"], options=header["options"],
+                    stacked=header["stacked"] or None)
+    except (GameError, RulesetError) as exc:
+        raise DamagedLog(1, f"the game it describes cannot start: {_one_line(exc)}") from None
+    checked = _compare(game.events, events, 0)
+    for line, event in events:
+        if event["type"] != "decided":
+            continue
+        if game.over:
+            raise DamagedLog(line, "a decision after the end of the game")
+        if game.decision.player != event["player"]:
+            raise DamagedLog(line, f"seat {event['player']} decides here, but the game asks seat "
+                                   f"{game.decision.player}")
+        try:
+            choice = game.decision.choice(event["choice"])
+        except ValueError as exc:
+            raise DamagedLog(line, str(exc)) from None
+        try:
+            game.apply(choice)
+        except GameError as exc:      # the game's own failure, at the logged decision
+            raise LogError(f"line {line}: the game stops with an error: {exc}") from None
+        checked = _compare(game.events, events, checked)
+    if len(events) > len(game.events):
+        raise DamagedLog(events[len(game.events)][0], "an event the game does not produce")
+    if len(events) < len(game.events):
+        end = events[-1][0] + 1 if events else 2
+        raise DamagedLog(end, f"the log stops {len(game.events) - len(events)} events before the game does")
+    check_digest(log_lines(path))
+    return game
