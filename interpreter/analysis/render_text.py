@@ -81,8 +81,8 @@ def _decision_rows(runs: list) -> list:
     return [["choices per decision (mean)"] + [mean(x["branching"], 2) for x in s],
             ["choices per decision (max)"] + [str(x["branching"].get("max", "–")) for x in s],
             ["forced (one legal choice)"] + [pct(x["forced"]) for x in s],
-            ["ms per decision (game + agent)"] + [number(x["ms_per_decision"]) for x in t],
-            ["ms per decision (agent)"] + [number(x["agent_ms_per_decision"]) for x in t]]
+            ["ms per decision (whole game)"] + [number(x["ms_per_decision"]) for x in t],
+            ["ms per decision (agent choosing)"] + [number(x["agent_ms_per_decision"]) for x in t]]
 
 
 def _difference_table(comparison: dict) -> Table:
