@@ -32,6 +32,9 @@ def _in_steps(path: tuple) -> bool:
 
 
 def check_schema(source, errors: Collector) -> None:
+    if isinstance(source.data, dict) and "version" not in source.data:
+        errors.error("version", "the file has no 'version: 1' (every ruleset file starts with it, so "
+                     "that a later format can tell it apart)", source.span(()))
     for error in validator().iter_errors(source.data):
         path = tuple(error.absolute_path)
         if _in_steps(path):

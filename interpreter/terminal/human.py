@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from interpreter.engine.game import Choice, Decision, Game
+from interpreter.engine.game import Choice, Decision, Game, describe_numbers
 from interpreter.terminal.transcript import render_view
 
 
@@ -24,7 +24,7 @@ class HumanAgent:
         choices = list(decision.choices) if decision.kind != "number" else []
         if decision.kind == "number":
             options = decision.options
-            self.say(f"{decision.prompt}{pick}: a number from {options.start} to {options.stop - 1}")
+            self.say(f"{decision.prompt}{pick}: a number ({describe_numbers(options)})")
         else:
             if decision.kind == "card":      # in deck order, so a hand reads by suit and rank
                 choices.sort(key=lambda c: c.value.index)
