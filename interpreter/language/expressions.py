@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from pathlib import Path
 
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / "expressions.lark"
+from interpreter.shipped import grammar_file
+
 
 FRIENDLY = {
     "NAME": "a name", "INT": "a number", "STRING": "a string", "LPAR": "'('", "RPAR": "')'",
@@ -37,9 +37,9 @@ class ParseError(Exception):
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr",
+    return Lark(grammar_file().read_text(encoding="utf-8"), parser="lalr",
                 start=["expression", "statements"], propagate_positions=True,
-                maybe_placeholders=False)
+                maybe_placeholders=False, cache=True)  # cached: start-up time
 
 
 @lru_cache(maxsize=4096)
