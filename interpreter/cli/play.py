@@ -1,4 +1,4 @@
-"""`cardrules play`: one game at the terminal, bots at every seat but yours."""
+"""`cardrules play`: one game at the terminal, bots at every seat but the people's."""
 from __future__ import annotations
 
 import json
@@ -19,58 +19,55 @@ def open_log(path: str | None):
         raise fail(f"cannot write the log to {path}: {exc.strerror or exc}") from None
 
 
-@click.command(epilog=RULESET_HELP)
+@click.command(epilog=RULESET_HELP + " At your turn, type help for what you can answer.")
 @click.argument("ruleset")
 @ruleset_options
 @players_option
 @click.option("--seed", type=int, help="Seed of the shuffle and the bots (default: random).")
 @click.option("--human", "humans", type=click.IntRange(min=0), multiple=True, metavar="SEAT",
-              help="Play this seat yourself (repeatable: several people at one screen).")
-@click.option("--log", metavar="FILE", help="Write the game's events as JSONL (replayable).")
+              help="Play this seat yourself (repeatable: people take turns at one screen).")
+@click.option("--log", metavar="FILE", help="Write the game's events as JSONL (replayable; kept on quit).")
 @click.option("--log-seat", type=click.IntRange(min=0), metavar="SEAT",
               help="Write the log as this seat saw it (shareable, not replayable).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the result, as JSON.")
 def command(ruleset, options, variants, players, seed, humans, log, log_seat, quiet) -> int:
     """Play a game: bots at every seat, or you at a seat with --human."""
-    from interpreter.agents.turn import ask
-    from interpreter.engine.game import Game
-    from interpreter.engine.replay import write_log
-    from interpreter.errors import GameError
-    from interpreter.terminal.human import HumanAgent
-    from interpreter.terminal.transcript import Transcript
-    from interpreter.cli.seats import seat_agents
     rules = load(ruleset, options=options, variants=variants)
     n = player_count(rules, players)
     for seat in humans:
         check_seat(rules.name, seat, n, "--human")
     check_seat(rules.name, log_seat, n, "--log-seat")
+    from interpreter.cli.seats import seat_agents
+    from interpreter.engine.game import Game
+    from interpreter.errors import GameError
+    from interpreter.logs import write_log
+    from interpreter.terminal.screen import Screen
+    from interpreter.terminal.session import Session
     seed = seed if seed is not None else random.randrange(1_000_000)
-    humans = set(humans)
+    humans = sorted(set(humans))
+    names = [f"Player {s}" + (" (you)" if s in humans and len(humans) == 1 else "") for s in range(n)]
     try:
-        game = Game(rules, n, seed=seed, options=options,
-                    names=[f"Player {s}" + (" (you)" if s in humans and len(humans) == 1 else "") for s in range(n)])
+        game = Game(rules, n, seed=seed, options=options, names=names)
     except GameError as exc:
         raise fail(str(exc)) from None
     out = open_log(log)
-    agents = seat_agents(n, seed=seed, humans=humans, terminal=HumanAgent())
-    transcript = Transcript(game, next(iter(humans)) if len(humans) == 1 else None)
+    screen = Screen()
+    session = Session(game, seat_agents(n, seed=seed, humans=humans, screen=screen), humans=humans, screen=screen,
+                      quiet=quiet)
     try:
-        while not game.over:
-            if not quiet:
-                for line in transcript.new_lines():
-                    click.echo(line)
-            game.apply(ask(agents[game.decision.player], game))
+        finished = session.run()
     except GameError as exc:
         raise fail(str(exc)) from None
     finally:
         if out is not None:
-            write_log(game, out, seat=log_seat)
+            write_log(session.game, out, seat=log_seat)
             out.close()
+    if not finished:
+        click.echo(f"game left after {session.game.decisions_taken} decisions"
+                   + (f"; its log so far is in {log}" if log else ""), err=True)
+        return 0
     if quiet:
-        click.echo(json.dumps(game.result))
-    else:
-        for line in transcript.new_lines():
-            click.echo(line)
+        click.echo(json.dumps(session.game.result))
     if log:
         click.echo(f"log written to {log}", err=True)
     return 0

@@ -3,11 +3,14 @@ so every way of filling a seat (people at this terminal, bots of any kind) is ad
 from __future__ import annotations
 
 
-def seat_agents(players: int, *, seed: int, humans=(), terminal=None) -> dict:
-    """seat -> agent. Seats in `humans` are asked at `terminal`; every other seat is a seeded
-    random bot whose choices depend only on the game's seed and its seat."""
+def seat_agents(players: int, *, seed: int, humans=(), screen=None) -> dict:
+    """seat -> agent. Seats in `humans` are people at this terminal (sharing one screen); every
+    other seat is a seeded random bot whose choices depend only on the game's seed and its seat."""
     from interpreter.agents.basic import RandomAgent
     agents: dict = {seat: RandomAgent(seed * 31 + seat) for seat in range(players)}
-    for seat in humans:
-        agents[seat] = terminal
+    if humans:
+        from interpreter.terminal.human import HumanAgent
+        person = HumanAgent(screen=screen)
+        for seat in humans:
+            agents[seat] = person
     return agents

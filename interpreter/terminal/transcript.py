@@ -15,6 +15,11 @@ class Transcript:
                                 if k not in game.rules.undisplayed}
         self.current: dict = dict(self.last_vars)   # player variables as of the last event read
 
+    def follow(self, game: Game) -> None:
+        """Go on with `game` (the same game played again up to a point) from its present events."""
+        self.game = game
+        self.position = len(game.events_for(self.seat))
+
     def name(self, seat) -> str:
         return self.game.players[seat].name if seat is not None else "?"
 

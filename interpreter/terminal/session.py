@@ -1,0 +1,93 @@
+"""One game played at the terminal: bots and people in turn, the transcript of what each person
+may see, a hand-over screen when the screen passes between two people, `back` out of a
+sub-choice (the game is played again from its seed up to the choice before), and `quit`."""
+from __future__ import annotations
+
+from interpreter.agents.turn import ask
+from interpreter.terminal.human import GoBack, Quit
+from interpreter.terminal.transcript import Transcript
+
+
+class Session:
+    """Plays `game` to its end or until a person quits; `run()` says which (True: finished)."""
+
+    def __init__(self, game, agents: dict, *, humans=(), screen=None, quiet: bool = False, hand_over=None):
+        self.game = game
+        self.agents = agents
+        self.humans = sorted(set(humans))
+        self.quiet = quiet
+        self.screen = screen
+        self.hand_over = hand_over            # reads the hand-over's Enter; None: the first person's reader
+        # one transcript per person (each sees only what their seat may see); bots only: everything
+        viewers = self.humans if self.humans else [None]
+        self.transcripts = {seat: Transcript(game, seat) for seat in viewers}
+        self.at_screen = self.humans[0] if len(self.humans) == 1 else None
+
+    def say(self, text: str) -> None:
+        self.screen.say(text)
+
+    def catch_up(self, seat) -> None:
+        """Print what `seat` (None: everyone) has not yet read."""
+        if seat not in self.transcripts:
+            return
+        lines = self.transcripts[seat].new_lines()
+        if not self.quiet:
+            for line in lines:
+                self.say(line)
+
+    def run(self) -> bool:
+        while not self.game.over:
+            game = self.game          # (a new object after `back`)
+            seat = game.decision.player
+            person = seat in self.humans
+            if person and len(self.humans) > 1 and seat != self.at_screen:
+                self._hand_over(seat)
+            self.catch_up(self.at_screen if self.humans else None)
+            try:
+                choice = ask(self.agents[seat], game)
+            except Quit:
+                return False
+            except GoBack:
+                if self.can_go_back(seat):
+                    self._go_back()
+                    self.say("back: choose again")
+                else:
+                    self.say("there is nothing to go back to: back undoes the first part of a two-part choice")
+                continue
+            game.apply(choice)
+        self.catch_up(self.at_screen if self.humans else None)
+        return True
+
+    def _hand_over(self, seat: int) -> None:
+        name = self.game.players[seat].name
+        self.screen.clear()
+        self.say(f"Pass the screen to {name}.")
+        reader = self.hand_over or self.agents[seat].ask
+        answer = reader(f"{name}: press Enter when you alone can see the screen > ")
+        if str(answer).strip().lower() == "quit":
+            raise Quit()
+        self.at_screen = seat
+
+    # -- back ---------------------------------------------------------------------------------
+    def can_go_back(self, seat: int) -> bool:
+        """Only out of a sub-choice: the last decision was this seat's own, and no card came to
+        light since (undoing it must not let anyone peek and choose again)."""
+        events = self.game.events
+        for event in reversed(events):
+            if event["type"] == "decided":
+                return event["player"] == seat
+            if event.get("card"):
+                return False
+        return False
+
+    def _go_back(self) -> None:
+        from interpreter.engine.game import Game
+        old = self.game
+        choices = [e["choice"] for e in old.events if e["type"] == "decided"][:-1]
+        game = Game(old.rules, len(old.players), seed=old.seed, options=old.option_overrides,
+                    stacked=old.stacked or None, names=[p.name for p in old.players])
+        for choice in choices:
+            game.apply(choice)
+        self.game = game
+        for seat, transcript in self.transcripts.items():
+            transcript.follow(game)
