@@ -35,7 +35,7 @@ def test_play_prints_a_transcript_and_writes_a_replayable_log(capsys, tmp_path):
     log = tmp_path / "g.jsonl"
     code, out, _ = run(capsys, "play", "rulesets/hearts.yaml", "-n", "3", "--seed", "4", "--log", str(log))
     assert code == 0
-    assert "-- play --" in out and "game over" in out
+    assert "-- play begins --" in out and "game over" in out
     code, out, _ = run(capsys, "replay", str(log))
     assert code == 0 and "replay ok" in out
 
@@ -47,7 +47,7 @@ def test_a_person_is_asked_again_after_a_bad_answer(capsys, monkeypatch):
     code, out, _ = run(capsys, "play", "rulesets/black-maria.yaml", "-n", "3", "--seed", "2", "--human", "0")
     assert code == 0
     assert "please answer with a number from 1 to" in out
-    assert "Player 0 (you): score" in out   # the player's own view is shown
+    assert "your hand" in out and "Player 0 (you)  score" in out   # the player's own table is shown
     assert "game over" in out
 
 

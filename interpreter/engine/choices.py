@@ -10,6 +10,7 @@ from interpreter.language import types as T
 from interpreter.language.builtins import MAX_RANGE
 from interpreter.errors import GameError, did_you_mean
 from interpreter.engine.steps import NONE, Request, Step, block, run_plain
+from interpreter.language.templates import compile_template, render
 
 CHOICE_KINDS = ("card", "cards", "player", "value", "number", "action")
 ACTION_KEYS = {"if", "label", "do"}
@@ -40,8 +41,11 @@ class ChoiceCompiler:
             self.errors.error("missing-key", "a 'choose' step needs 'player:' (who decides)", span)
             return None
         who, _ = self.c.expression(raw["player"], self.sub(where, "player"), scope=scope, expect=T.PLAYER)
-        prompt = str(raw.get("prompt") or f"choose a {kind}")
+        prompt = compile_template(self.c, raw.get("prompt") or f"choose a {kind}", self.sub(where, "prompt"),
+                                  scope=scope)
         verb = raw.get("label")
+        if verb is not None:
+            verb = compile_template(self.c, verb, self.sub(where, "label"), scope=scope)
         if_none = True if "if_none" in raw else None   # compiled and run by the caller
         allowed = {"card", "cards", "player", "value"}
         for key, kinds in (("from", allowed), ("where", allowed | {"number"}), ("count", {"cards"}),
@@ -141,8 +145,8 @@ class ChoiceCompiler:
             picked = []
             for i in range(want_n):
                 rest = [c for c in pool if all(c is not p for p in picked)]
-                value = yield Request(player, "card", rest, prompt, span, private=private, step=i + 1, of=want_n,
-                                      verb=verb)
+                value = yield Request(player, "card", rest, render(prompt, g, env), span, private=private,
+                                      step=i + 1, of=want_n, verb=render(verb, g, env) if verb is not None else None)
                 picked.append(value)
             return picked
         return ask_cards, then, bind
@@ -161,7 +165,7 @@ class ChoiceCompiler:
             if not values:
                 if if_none is not None:
                     return NONE
-                raise GameError(f"{g.describe(player)} has no legal {kind} to choose ({prompt})",
+                raise GameError(f"{g.describe(player)} has no legal {kind} to choose ({render(prompt, g, env)})",
                                 span=span, phase=g.phase, code="no-legal-choice")
             texts = None
             if labels is not None:
@@ -170,7 +174,8 @@ class ChoiceCompiler:
                 for x in values:
                     e[bind] = x
                     texts.append(labels(g, e))
-            return (yield Request(player, kind, values, prompt, span, labels=texts, private=private, verb=verb))
+            return (yield Request(player, kind, values, render(prompt, g, env), span, labels=texts, private=private,
+                                  verb=render(verb, g, env) if verb is not None else None))
         return ask
 
     def _action_choice(self, raw, where, scope, span, who, prompt, if_none, private, bind, verb=None):
@@ -190,7 +195,7 @@ class ChoiceCompiler:
             if "if" in spec:
                 test, _ = self.c.expression(spec["if"], self.sub(awhere, "if"), scope=scope, expect=T.BOOL)
             body = self.steps(spec.get("do"), self.sub(awhere, "do"), {**scope, bind: T.STR})
-            label = str(spec.get("label", name))
+            label = compile_template(self.c, spec.get("label", name), self.sub(awhere, "label"), scope=scope)
             compiled.append((name, label, test, body))
         then = self.steps(raw.get("then"), self.sub(where, "then"), {**scope, bind: T.STR})
         if who is None:
@@ -203,14 +208,14 @@ class ChoiceCompiler:
             for name, label, test, _ in compiled:
                 if test is None or test(g, env):
                     names.append(name)
-                    labels.append(label)
+                    labels.append(render(label, g, env))
             if not names:
                 if if_none is not None:
                     return NONE
-                raise GameError(f"{g.describe(player)} has no legal action ({prompt})", span=span,
+                raise GameError(f"{g.describe(player)} has no legal action ({render(prompt, g, env)})", span=span,
                                 phase=g.phase, code="no-legal-choice")
-            return (yield Request(player, "action", names, prompt, span, labels=labels, private=private,
-                                  verb=verb))
+            return (yield Request(player, "action", names, render(prompt, g, env), span, labels=labels,
+                                  private=private, verb=render(verb, g, env) if verb is not None else None))
 
         runs = {name: (steps, block(steps)) for name, steps in by_name.items()}
 

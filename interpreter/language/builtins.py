@@ -207,7 +207,11 @@ def _range(g, start, stop):
 
 @builtin("text(x: T) -> str")
 def _text(g, x):
-    """A readable text for any value: a card's label, a player's name, a number."""
+    """A readable text for any value: a card's label, a player's name, a number, a zone's cards
+    (their labels, or 'nothing')."""
+    cards = getattr(x, "cards", None)
+    if isinstance(cards, list) and hasattr(x, "key"):      # a zone: what is in it
+        return " ".join(g.describe(c) for c in cards) or "nothing"
     return g.describe(x)
 
 

@@ -13,6 +13,8 @@ class Transcript:
         self.position = 0
         self.last_vars: dict = {(p.seat, k): v for p in game.players for k, v in p.vars.items()
                                 if k not in game.rules.undisplayed}
+        self.last_vars.update({(("team", t.index), k): v for t in game.teams for k, v in t.vars.items()
+                               if k not in game.rules.undisplayed})
         self.current: dict = dict(self.last_vars)   # player variables as of the last event read
 
     def follow(self, game: Game) -> None:
@@ -48,99 +50,81 @@ class Transcript:
         return lines
 
     def render(self, event: dict) -> str | None:
+        """One event as a sentence with a verb, or None for the events people need not read."""
         kind = event["type"]
         if kind == "set":
-            owner, _, name = event["var"].partition(".")
-            if name and owner.startswith("p") and owner[1:].isdigit():
-                value = event["value"]
-                if isinstance(value, (int, str)) and not isinstance(value, bool) and \
-                        name not in self.game.rules.undisplayed:
-                    self.current[(int(owner[1:]), name)] = value
+            self._track(event)
             return None
         if kind == "started":
             opts = ", ".join(f"{k}={v}" for k, v in event["options"].items())
-            return f"{event['ruleset']}: {event['players']} players, seed {event['seed']}" + (f" ({opts})" if opts else "")
+            return f"{event['ruleset']} begins: {event['players']} players, seed {event['seed']}" + \
+                (f" ({opts})" if opts else "")
         if kind == "phase_started":
-            return f"-- {event['phase']} --"
+            return f"-- {event['phase']} begins --"
         if kind == "phase_ended":
             return self.changed_vars()
         if kind == "decided":
-            decision_label = event["choice"]
-            if event["kind"] == "card":
-                decision_label = self.card(event["choice"])
-            elif event["kind"] == "value" and all(part in self.game.cards_by_id
-                                                  for part in decision_label.split("+")):
-                decision_label = " ".join(self.card(part) for part in decision_label.split("+"))
-            elif event["kind"] == "player":
-                decision_label = self.name(int(event["choice"][1:]))
-            verb = event.get("label")
-            return f"{self.name(event['player'])} {verb} {decision_label}" if verb else \
-                f"{self.name(event['player'])}: {decision_label}"
+            return f"{self.name(event['player'])} {event.get('label') or 'chooses'} {self.choice_text(event)}"
         if kind == "announced":
             return f"* {event['text']}"
         if kind in ("shown", "turned") and event.get("card"):
             verb = "shows" if kind == "shown" else ("turns up" if event.get("face_up") else "turns down")
             return f"{self.zone(event.get('zone'))} {verb} {self.card(event['card'])}"
         if kind == "choices_revealed":
-            return "revealed: " + ", ".join(f"{self.name(c['player'])} {c['choice']}" for c in event["choices"])
+            return "; ".join(f"{self.name(c['player'])} reveals {self.choice_text(c)}" for c in event["choices"])
         if kind == "ended":
-            winners = ", ".join(self.name(s) for s in event["winners"]) or "nobody"
-            scores = "  ".join(f"{self.name(s)}: {v}" for s, v in enumerate(event["scores"]))
-            return f"== game over: {winners} won ==\n{scores}"
+            winners = [self.name(s) for s in event["winners"]]
+            won = f"{' and '.join(winners)} win{'s' * (len(winners) == 1)}" if winners else "nobody wins"
+            label = self.game.rules.score_label
+            scores = ", ".join(f"{self.name(s)} ends with {v} {label}" for s, v in enumerate(event["scores"]))
+            return f"== game over: {won} ==\n{scores}"
         return None
 
+    def choice_text(self, event: dict) -> str:
+        """A decision's choice as people read it: a card's label, cards' labels, a player's name."""
+        choice = str(event.get("choice"))
+        if event.get("kind") == "card":
+            return self.card(choice)
+        if choice and all(part in self.game.cards_by_id for part in choice.split("+")):
+            return " ".join(self.card(part) for part in choice.split("+"))
+        if event.get("kind") == "player" and choice[1:].isdigit():
+            return self.name(int(choice[1:]))
+        return choice.replace("_", " ")
+
+    def _track(self, event: dict) -> None:
+        """Remember the shown variables of players and teams, to say what changed in a phase."""
+        owner, _, name = event["var"].partition(".")
+        value = event["value"]
+        if not name or name in self.game.rules.undisplayed or isinstance(value, bool) or \
+                not isinstance(value, (int, str)) or not owner[1:].isdigit():
+            return
+        if owner[0] == "p":
+            self.current[(int(owner[1:]), name)] = value
+        elif owner[0] == "t":
+            self.current[(("team", int(owner[1:])), name)] = value
+
     def changed_vars(self) -> str | None:
-        """Player variables changed since the last phase ended (numbers and words only)."""
+        """Variables of players and teams changed since the last phase ended (numbers and words)."""
         parts: dict = {}
         for key, value in self.current.items():
             if self.last_vars.get(key) != value:
                 self.last_vars[key] = value
-                seat, name = key
-                parts.setdefault(seat, []).append(f"{name} {value}")
+                who, name = key
+                parts.setdefault(who, []).append(f"{name} {self.value(value)}")
         if not parts:
             return None
-        return "   " + "; ".join(f"{self.name(seat)}: {', '.join(v)}" for seat, v in sorted(parts.items()))
+        return "   " + "; ".join(f"{self.owner_name(who)} now has {', '.join(v)}"
+                                 for who, v in sorted(parts.items(), key=lambda item: str(item[0])))
+
+    def owner_name(self, who) -> str:
+        if isinstance(who, tuple):
+            index = who[1]
+            return self.game.teams[index].name if index < len(self.game.teams) else f"team {index}"
+        return self.name(who)
+
+    def value(self, value) -> str:
+        if isinstance(value, str) and value[:1] == "p" and value[1:].isdigit() and int(value[1:]) < len(self.game.players):
+            return self.name(int(value[1:]))
+        return str(value)
 
 
-def render_view(game: Game, seat: int) -> str:
-    """The table as `seat` sees it now (see `render_seat_view`)."""
-    return render_seat_view(game.rules, game.view(seat))
-
-
-def render_seat_view(rules, view: dict) -> str:
-    """A seat's view as text: public zones, own zones (in deck order), others' zone sizes,
-    and the variables, with players by name. Needs only the ruleset and the view."""
-    seat = view["seat"]
-    specs = {spec.id: (i, spec.label) for i, spec in enumerate(rules.cards)}
-    names = [p["name"] for p in view["players"]]
-
-    def cards(ids: list, *, sort: bool = False) -> str:
-        known = [i for i in ids if i]
-        if sort:
-            known.sort(key=lambda i: specs[i][0])
-        hidden = len(ids) - len(known)
-        text = " ".join(specs[i][1] for i in known)
-        return text + (f" +{hidden} hidden" if hidden and known else f"{hidden} hidden" if hidden else "")
-
-    def value(v) -> str:
-        if isinstance(v, bool):
-            return "yes" if v else "no"
-        if isinstance(v, str) and v[:1] == "p" and v[1:].isdigit() and int(v[1:]) < len(names):
-            return names[int(v[1:])]
-        return str(v)
-
-    lines = []
-    for name, ids in view["zones"].items():
-        if ids and any(ids):
-            lines.append(f"  {name}: {cards(ids)}")
-    shown = lambda k, v: not isinstance(v, list) and k not in rules.undisplayed  # noqa: E731
-    game_vars = ", ".join(f"{k} {value(v)}" for k, v in view["vars"].items() if shown(k, v))
-    if game_vars:
-        lines.append(f"  ({game_vars})")
-    for p in view["players"]:
-        pvars = ", ".join(f"{k} {value(v)}" for k, v in p["vars"].items() if shown(k, v))
-        lines.append(f"  {p['name']}: {pvars}")
-        for name, ids in p["zones"].items():
-            if ids:
-                lines.append(f"      {name}: {cards(ids, sort=p['seat'] == seat)}")
-    return "\n".join(lines)
