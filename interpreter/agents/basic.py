@@ -24,13 +24,14 @@ class RandomAgent:
 
     def choose(self, game: Game, decision: Decision):
         options = decision.options
-        if decision.kind == "number" and len(options) > 3:
-            pick = self.rng.random()
+        if decision.kind == "number":    # a range, perhaps too wide for len(): pick by its ends
+            low, high = options.start, options.stop - 1
+            pick = self.rng.random() if high - low > 2 else 1.0
             if pick < 0.3:
-                return str(options[0])
+                return str(low)
             if pick < 0.45:
-                return str(options[-1])
-            return str(options[self.rng.randrange(len(options))])
+                return str(high)
+            return str(self.rng.randint(low, high))
         return decision.choices[self.rng.randrange(len(options))]
 
 
@@ -73,5 +74,8 @@ def play_random(game: Game, rng: random.Random) -> dict:
     """The fastest random playout: raw legal values, no Choice objects."""
     while not game.over:
         options = game.decision.options
-        game.apply_value(options[rng.randrange(len(options))])
+        if isinstance(options, range):
+            game.apply_value(rng.randrange(options.start, options.stop))
+        else:
+            game.apply_value(options[rng.randrange(len(options))])
     return game.result

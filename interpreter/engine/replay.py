@@ -20,7 +20,7 @@ def write_log(game: Game, path, *, seat: int | None = None) -> None:
         header["view"] = seat
     with open(path, "w", encoding="utf-8") as out:
         out.write(json.dumps(header, ensure_ascii=False) + "\n")
-        for event in game.events_for(seat):
+        for event in (game.events_all() if seat is None else game.events_for(seat)):
             out.write(json.dumps(event, ensure_ascii=False) + "\n")
 
 

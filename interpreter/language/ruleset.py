@@ -79,7 +79,7 @@ class Ruleset:
     vars: dict                               # scope -> {name: (type, initial fn)}
     teams: dict | None                       # {'when', 'of', 'count', 'names'} compiled
     flow: list
-    triggers: dict                           # event -> [(filter fn, steps, name)]
+    triggers: dict                           # event -> [(filter fn, steps, name, to zone, span)]
     result_score: Any
     result_winners: Any
     constraints: list                        # [(fn, message, span)]
@@ -530,7 +530,7 @@ class _Builder:
                 self.errors.error("unknown-name", problem, loc.source.span(loc.path + ("to",)),
                                   did_you_mean(str(into), zones) if event == "moved" else None)
                 continue
-            out.setdefault(event, []).append((test, steps, name, into))
+            out.setdefault(event, []).append((test, steps, name, into, loc.source.span(loc.path, key=True)))
         return out
 
     def abilities(self, flows: FlowCompiler) -> dict:
