@@ -113,7 +113,7 @@ class Decision:
                 mine = self.choice(choice.id)
             except ValueError as exc:
                 raise IllegalChoice(f"that choice does not belong to this decision: {exc}") from None
-            if _key(mine.value) != _key(choice.value):
+            if _key(mine.value) != _key(choice.value) and not _public_copy(choice.value, mine.value):
                 raise IllegalChoice(f"the choice '{_short(choice.id)}' carries a value that is not the one "
                                     "this decision offers under that id (a choice from another game, or an edited one)")
             return self._value_at(mine.index), mine.id
@@ -170,6 +170,20 @@ def _key(value):
     if isinstance(value, (list, tuple)):
         return ("list",) + tuple(_key(v) for v in value)
     return (type(value).__name__, value)
+
+
+def _public_copy(sent, own) -> bool:
+    """Whether `sent` is the public form of the engine's value (card ids for cards, 'p2' for a
+    player, as an agent's copy of a choice holds): plain data only, never a game object."""
+    if _holds_objects(sent):
+        return False
+    return json_value(sent) == json_value(own)
+
+
+def _holds_objects(value) -> bool:
+    if isinstance(value, (list, tuple)):
+        return any(_holds_objects(v) for v in value)
+    return isinstance(value, (Card, Player, Team, Zone))
 
 
 def _short(value, limit: int = 60) -> str:

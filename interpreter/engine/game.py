@@ -27,6 +27,7 @@ from interpreter.engine.state import HIDDEN, PUBLIC, Card, Player, Team, Zone, c
 __all__ = ["Game", "Choice", "Decision", "Budget", "IllegalChoice"]
 
 MAX_TRIGGER_DEPTH = 16
+_json_value = json_value   # the name other modules import
 MAX_LISTED_NUMBERS = 1_000   # a view lists a number decision's choices up to this many
 
 
