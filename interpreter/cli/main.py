@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from interpreter.agents.basic import RandomAgent
+from interpreter.agents.turn import ask
 from interpreter.language.builtins import BUILTINS
 from interpreter.language.macros import MACRO_DOCS
 from interpreter.language.effects import EFFECTS
@@ -235,11 +236,8 @@ def cmd_play(args) -> int:
             if not args.quiet:
                 for line in transcript.new_lines():
                     print(line)
-            decision = game.decision
-            if decision.player in humans:
-                game.apply(human.choose(game, decision))
-            else:
-                game.apply(bots[decision.player].choose(game, decision))
+            seat = game.decision.player
+            game.apply(ask(human if seat in humans else bots[seat], game))
         if not args.quiet:
             for line in transcript.new_lines():
                 print(line)
