@@ -1,4 +1,4 @@
-"""The `cardrules` command: validate, play, simulate, replay, and list the language's builtins.
+"""The `cardrules` command: validate, play, simulate, compare, analyze, replay, and list the language's builtins.
 
 The library never prints; this module renders its results and maps errors to exit codes
 (0 success, 1 an invalid ruleset or a failed check, 2 bad command-line usage).
@@ -21,6 +21,7 @@ from interpreter.language.effects import EFFECTS
 from interpreter.errors import Diagnostic, GameError, RulesetError
 from interpreter.engine.game import Game
 from interpreter.engine.replay import ReplayMismatch, replay, write_log
+from interpreter.cli.compare import add_parsers as add_workbench_parsers
 from interpreter.cli.report import render_json, render_text
 from interpreter.language.ruleset import check_ruleset, load_ruleset
 from interpreter.analysis.simulate import play_one, simulate, summarize
@@ -93,6 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--format", choices=["text", "json"], default="text",
                    help="json: every game's seed, scores and winners, for tools")
     s.set_defaults(run=cmd_simulate)
+
+    add_workbench_parsers(sub)
 
     r = sub.add_parser("replay", help="re-run a game log and check that every event matches")
     r.add_argument("log")
