@@ -18,7 +18,7 @@ from typing import Iterator
 
 from interpreter.errors import GameError, Span
 from interpreter.engine import arguments
-from interpreter.engine.budget import CLOCK_STRIDE, Budget
+from interpreter.engine.budget import CLOCK_STRIDE, DEFAULT_STEPS, Budget
 from interpreter.engine.decisions import Choice, Decision, IllegalChoice, choice_id, json_value
 from interpreter.engine.events import EventLog
 from interpreter.engine.steps import run_steps
@@ -28,6 +28,7 @@ __all__ = ["Game", "Choice", "Decision", "Budget", "IllegalChoice"]
 
 MAX_TRIGGER_DEPTH = 16
 _json_value = json_value   # the name other modules import
+DEFAULT_MAX_STEPS = DEFAULT_STEPS   # work allowed between two decisions (see budget.py)
 MAX_LISTED_NUMBERS = 1_000   # a view lists a number decision's choices up to this many
 
 
