@@ -16,8 +16,9 @@ from interpreter.language.compiler import Where
 from interpreter.errors import Collector, Span, did_you_mean
 from interpreter.language.schema import check_schema
 from interpreter.language.source import MAX_BYTES, Source, read_source
+from interpreter.shipped import rulesets_folder
 
-LIBRARY = Path(__file__).resolve().parents[2] / "rulesets"
+LIBRARY = rulesets_folder()
 NAMED_SECTIONS = ("options", "zones", "functions", "procedures", "triggers", "abilities")
 VAR_SCOPES = ("game", "player", "team", "card")
 MAX_NAME = 1_000     # characters of a name given to `extends` or `include`
