@@ -72,6 +72,9 @@ class Decision:
             if req.kind == "action":
                 self._choices = tuple(Choice(name, label, name, self, i)
                                       for i, (name, label) in enumerate(zip(req.options, req.labels)))
+            elif req.labels is not None:     # labels the ruleset wrote for its options
+                self._choices = tuple(Choice(choice_id(v), label, _frozen(v), self, i)
+                                      for i, (v, label) in enumerate(zip(req.options, req.labels)))
             elif req.kind == "number":
                 self._choices = tuple(Choice(str(v), str(v), v, self, i) for i, v in enumerate(req.options))
             else:
@@ -90,9 +93,11 @@ class Decision:
             except (TypeError, ValueError):
                 value = None
             if value is not None and value in options:
-                return Choice(str(value), str(value), value, self, value - options.start)
-            raise ValueError(f"'{_short(choice_id)}' is not a legal number here: choose from {options.start} "
-                             f"to {options.stop - 1}")
+                index = options.index(value)
+                if self._request.labels is not None:
+                    return self.choices[index]
+                return Choice(str(value), str(value), value, self, index)
+            raise ValueError(f"'{_short(choice_id)}' is not a legal number here: {describe_numbers(options)}")
         if self._by_id is None:
             self._by_id = {c.id: i for i, c in enumerate(self.choices)}
         index = self._by_id.get(str(choice_id))
@@ -126,11 +131,10 @@ class Decision:
     def resolve_value(self, value) -> Any:
         """The engine's own value for an item of `options` (the fast path for bots)."""
         options = self._request.options
-        if isinstance(options, range):
+        if self.kind == "number":
             if type(value) is int and value in options:
                 return value
-            raise IllegalChoice(f"{_short(value)!r} is not a legal number here: choose from {options.start} to "
-                                f"{options.stop - 1}")
+            raise IllegalChoice(f"{_short(value)!r} is not a legal number here: {describe_numbers(options)}")
         if self._by_identity is None:
             self._by_identity = {id(v): i for i, v in enumerate(self._options)}
         index = self._by_identity.get(id(value))
@@ -156,9 +160,16 @@ class Decision:
         return f"Decision(player={self.player}, {self.prompt}{pick}, {len(self)} choices)"
 
 
+class FrozenList(tuple):
+    """A list value handed to clients: reads like a list, cannot be edited; not a tuple value."""
+    __slots__ = ()
+
+
 def _frozen(value):
-    """A list option handed to clients as a tuple (nested lists too), so it cannot be edited."""
+    """An option as clients get it: lists as FrozenLists (nested ones too), so it cannot be edited."""
     if isinstance(value, list):
+        return FrozenList(_frozen(v) for v in value)
+    if isinstance(value, tuple) and not isinstance(value, FrozenList):
         return tuple(_frozen(v) for v in value)
     return value
 
@@ -167,8 +178,10 @@ def _key(value):
     """What makes two option values the same: game objects by identity, data by equality."""
     if isinstance(value, (Card, Player, Team, Zone)):
         return ("object", id(value))
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, FrozenList)):
         return ("list",) + tuple(_key(v) for v in value)
+    if isinstance(value, tuple):
+        return ("tuple",) + tuple(_key(v) for v in value)
     return (type(value).__name__, value)
 
 
@@ -191,20 +204,50 @@ def _short(value, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
+def describe_numbers(options) -> str:
+    """The legal numbers of a number decision, as a person reads them: a range, or a few numbers."""
+    if isinstance(options, range):
+        return f"choose from {options.start} to {options.stop - 1}"
+    shown = ", ".join(str(n) for n in options[:20])
+    return f"choose one of {shown}" + (", ..." if len(options) > 20 else "")
+
+
 def choice_label(value, describe) -> str:
-    """A choice as a person reads it; a set of cards is its cards' labels: 'Q♠ Wild'."""
-    if isinstance(value, (list, tuple)):
-        return " ".join(describe(v) for v in value) or "nothing"
+    """A choice as a person reads it; a set of cards is its cards' labels: 'Q♠ Wild'; a set of
+    sets shows its groups: '[5♥ 6♥ 7♥] [8♣ 8♦ 8♠]'; a tuple its parts: '7♦ / 2'."""
+    if isinstance(value, (list, FrozenList)):
+        return " ".join(_part_label(v, describe) for v in value) or "nothing"
+    if isinstance(value, tuple):
+        return " / ".join(_part_label(v, describe) for v in value)
+    return describe(value)
+
+
+def _part_label(value, describe) -> str:
+    if isinstance(value, (list, FrozenList)):
+        return "[" + " ".join(_part_label(v, describe) for v in value) + "]"
+    if isinstance(value, tuple):
+        return "(" + " / ".join(_part_label(v, describe) for v in value) + ")"
     return describe(value)
 
 
 def choice_id(value) -> str:
-    """A choice's stable id: 'QS', 'p2', 't1', '250', 'true', or card ids joined: 'AS+2S'."""
-    if isinstance(value, (list, tuple)):
-        return "+".join(choice_id(v) for v in value) or "none"
+    """A choice's stable id: 'QS', 'p2', 't1', '250', 'true', or card ids joined: 'AS+2S'.
+    Nesting is kept, so two arrangements of the same cards differ: a list of lists is
+    '(5H+6H+7H)+(8C+8D+8S)', a tuple 'QS,2' (its list parts in parentheses)."""
+    if isinstance(value, (list, FrozenList)):
+        return "+".join(_part_id(v) for v in value) or "none"
+    if isinstance(value, tuple):
+        return ",".join(_part_id(v) for v in value)
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(json_value(value))
+
+
+def _part_id(value) -> str:
+    """The id of a value inside a list or tuple: a list or tuple goes in parentheses."""
+    if isinstance(value, (list, tuple)):
+        return "(" + (choice_id(value) if value else "") + ")"
+    return choice_id(value)
 
 
 def json_value(value):

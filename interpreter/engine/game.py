@@ -19,15 +19,16 @@ from typing import Iterator
 from interpreter.errors import GameError, Span
 from interpreter.engine import arguments
 from interpreter.engine.budget import CLOCK_STRIDE, DEFAULT_STEPS, Budget
-from interpreter.engine.decisions import Choice, Decision, IllegalChoice, choice_id, json_value
+from interpreter.engine.decisions import (Choice, Decision, IllegalChoice, choice_id, describe_numbers,
+                                          json_value)
 from interpreter.engine.events import EventLog
 from interpreter.engine.steps import run_steps
 from interpreter.engine.state import HIDDEN, PUBLIC, Card, Player, Team, Zone, card_visible
 
-__all__ = ["Game", "Choice", "Decision", "Budget", "IllegalChoice"]
+__all__ = ["Game", "Choice", "Decision", "Budget", "IllegalChoice", "describe_numbers"]
 
 MAX_TRIGGER_DEPTH = 16
-_json_value = json_value   # the name other modules import
+_json_value, _choice_id = json_value, choice_id   # the names other modules import
 DEFAULT_MAX_STEPS = DEFAULT_STEPS   # work allowed between two decisions (see budget.py)
 MAX_LISTED_NUMBERS = 1_000   # a view lists a number decision's choices up to this many
 
@@ -493,6 +494,10 @@ class Game:
             return "true" if value else "false"
         if isinstance(value, list):
             return "[" + ", ".join(self.describe(v) for v in value) + "]"
+        if isinstance(value, tuple):
+            return "(" + ", ".join(self.describe(v) for v in value) + ")"
+        if value is None:
+            return "unset"
         return str(value)
 
     # -- events and views ------------------------------------------------------
