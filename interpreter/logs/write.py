@@ -46,7 +46,8 @@ def write_log(game, path, *, seat: int | None = None) -> None:
     """Write the log to `path` (a file name, or a text stream open for writing). With `seat`, the
     log holds only what that seat saw: fit to share, not to replay."""
     lines = [json.dumps(header(game, seat=seat), ensure_ascii=False)]
-    lines.extend(json.dumps(event, ensure_ascii=False) for event in game.events_for(seat))
+    events = game.events_all() if seat is None else game.events_for(seat)
+    lines.extend(json.dumps(event, ensure_ascii=False) for event in events)
     lines.append(digest_line(lines))
     text = "\n".join(lines) + "\n"
     if hasattr(path, "write"):
