@@ -63,3 +63,17 @@ def test_text_of_a_zone_is_its_cards():
     rules = load_ruleset(TEMPLATES)
     fn, _ = rules.compile("text(player_at(0).hand)")
     assert fn(game, {}) == " ".join(c.label for c in zone.cards)
+
+
+def test_the_table_hides_bookkeeping_and_shows_partnerships():
+    from interpreter.terminal.table import render_plain
+    game = Game(ruleset("hearts"), 4, seed=1)
+    table = render_plain(game.rules, game.view(0))
+    assert "hearts_broken no" in table and "score 0" in table
+    for bookkeeping in ("hand_number", "tricks_played", "leader"):
+        assert bookkeeping not in table
+    assert "partners" not in table              # everyone for themselves: no team rows
+    game = Game(ruleset("black-swan"), 4, seed=1)
+    table = render_plain(game.rules, game.view(0))
+    assert "Seats 0+2  score 0; partners: Player 0, Player 2" in table
+    assert "bankrupt" not in table and "round_number" not in table
