@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 
 import click
 
 from interpreter.cli.common import RULESET_HELP, fail, load, player_count, players_option, ruleset_options
+from interpreter.cli.progress import Progress
 
 
 def job_count(asked: int, games: int) -> tuple[int, str | None]:
@@ -17,32 +19,6 @@ def job_count(asked: int, games: int) -> tuple[int, str | None]:
     note = f"--jobs {asked}: this machine has {cores} core{'s' * (cores != 1)}; using {jobs}" \
         if asked > cores else None
     return max(1, jobs), note
-
-
-class _Progress:
-    """A progress bar with rate and ETA on stderr (only on a terminal), fed by simulate()."""
-
-    def __init__(self, total: int, *, show: bool):
-        self.bar = None
-        if not show:
-            return
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-        from interpreter.terminal.style import console
-        self.bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
-                            TextColumn("{task.fields[rate]}"), TextColumn("ETA"), TimeRemainingColumn(),
-                            console=console(err=True), transient=True)
-        self.task = self.bar.add_task("games", total=total, rate="")
-        self.started = time.perf_counter()
-        self.bar.start()
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.bar is not None:
-            rate = done / max(time.perf_counter() - self.started, 1e-9)
-            self.bar.update(self.task, completed=done, rate=f"{rate:.1f} games/s")
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()
 
 
 def _rows(outcomes) -> list[dict]:
@@ -89,7 +65,7 @@ def command(ruleset, options, variants, games, players, seed, jobs, no_progress,
     if note:
         click.echo(f"cardrules: {note}", err=True)
     started = time.perf_counter()
-    progress = _Progress(games, show=not no_progress and click.get_text_stream("stderr").isatty())
+    progress = Progress(games, show=not no_progress and sys.stderr.isatty())
     try:
         outcomes = simulate(rules, games=games, seed=seed, players=n, options=options, jobs=jobs,
                             progress=progress)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import click
@@ -20,7 +21,7 @@ def expand(paths) -> list[str]:
     return out
 
 
-def random_check(ruleset, *, games: int, seed: int, options: dict) -> list:
+def random_check(ruleset, *, games: int, seed: int, options: dict, progress=None) -> list:
     """Play random games at every player count; report games that fail, with how to reproduce them."""
     from interpreter.analysis.simulate import play_one
     from interpreter.errors import Diagnostic
@@ -29,6 +30,8 @@ def random_check(ruleset, *, games: int, seed: int, options: dict) -> list:
         for index in range(games):
             outcome = play_one(ruleset, index=index, root_seed=seed, players=players, options=options,
                                keep_path=True)
+            if progress is not None:
+                progress.advance()
             if outcome.error:
                 path = " ".join(outcome.path[-30:])
                 problems.append(Diagnostic(
@@ -71,10 +74,17 @@ def command(paths, options, variants, output, games, seed, no_warnings) -> int:
             failed = True
         elif ruleset is not None:          # (a library file has no ruleset of its own to play)
             loaded[path] = ruleset
-    for path, ruleset in loaded.items() if games else ():
-        problems = random_check(ruleset, games=games, seed=seed, options=options)
-        results[path].extend(problems)
-        failed = failed or bool(problems)
+    if games and loaded:
+        from interpreter.cli.progress import Progress
+        total = sum(games * (r.max_players - r.min_players + 1) for r in loaded.values())
+        progress = Progress(total, show=sys.stderr.isatty(), what="random games")
+        try:
+            for path, ruleset in loaded.items():
+                problems = random_check(ruleset, games=games, seed=seed, options=options, progress=progress)
+                results[path].extend(problems)
+                failed = failed or bool(problems)
+        finally:
+            progress.close()
     if output == "json":
         click.echo(render_json(results))
         return 1 if failed else 0
