@@ -111,8 +111,8 @@ def difference_plot(comparison: dict) -> str:
     rows = comparison["rows"]
     figure = _figure(height=0.2 * len(rows) + 1.2)
     axes = figure.subplots(1, 2, width_ratios=[1, 1])
-    panels = ((axes[0], True, "difference of rates, percentage points"),
-              (axes[1], False, "difference of means, % of the base's mean"))
+    panels = ((axes[0], True, "difference of rates\n(percentage points)"),
+              (axes[1], False, "difference of means\n(% of the base's mean)"))
     for ax, test, unit in panels:
         chosen = [r for r in rows if (r["test"] == "two-proportion z-test") == test]
         for y, r in enumerate(chosen):
