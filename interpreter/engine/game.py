@@ -184,6 +184,7 @@ class Game:
         self.over = False
         self.decision: Decision | None = None
         self.decisions_taken = 0
+        self.listing_peaks: dict = {}     # choose step's span -> the most items one listing looked at
         self._triggers = ruleset.triggers
         # moved-triggers by the name of the zone a card goes to (a trigger with `to:` listens to one)
         moved = ruleset.triggers.get("moved") or []
@@ -364,6 +365,11 @@ class Game:
         if self.steps > self.max_steps:
             raise GameError(f"the game ran more than {self.max_steps} steps without ending; a loop in the "
                             "ruleset may never finish", span=span, phase=self.phase, code="step-limit")
+
+    def note_listing(self, span: Span, work: int) -> None:
+        """Remember how many items listing one decision's options looked at (for cost warnings)."""
+        if work > self.listing_peaks.get(span, 0):
+            self.listing_peaks[span] = work
 
     def move(self, cards: list[Card], to: Zone, *, top: bool = False) -> None:
         record = self.record
