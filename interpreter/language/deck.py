@@ -20,6 +20,8 @@ RANK_LABELS = {**STANDARD_RANKS, 10: "10"}
 STANDARD_SUITS = {"clubs": ("C", "♣", "black"), "diamonds": ("D", "♦", "red"),
                   "hearts": ("H", "♥", "red"), "spades": ("S", "♠", "black")}
 ATTRIBUTE_TYPES = {"int": T.INT, "str": T.STR, "bool": T.BOOL}
+MAX_CARDS = 10_000   # a deck's size: several shoes of cards; more would make every move slow
+MAX_INT = 10 ** 18   # numbers stay machine-sized
 _CARD_KEYS = ("id", "label", "count")
 
 
@@ -39,6 +41,8 @@ class DeckBuilder:
         self.path = path
         self.errors = errors
         self.attrs: dict[str, str] = {}
+        self.size = 0            # cards made so far, against MAX_CARDS
+        self.skipped = False     # a card left out for a reason already reported (the schema's or ours)
 
     def span(self, *keys, key: bool = False):
         return self.source.span(self.path + keys, key=key)
@@ -48,6 +52,7 @@ class DeckBuilder:
         if self.spec.get("standard"):
             self.attrs.update(rank=T.INT, suit=T.STR, color=T.STR)
             cards += self.standard()
+            self.size = len(cards)
         elif "ranks" in self.spec or "suits" in self.spec:
             self.errors.error("missing-key", "'ranks' and 'suits' narrow the standard deck: add 'standard: true'",
                               self.span("ranks" if "ranks" in self.spec else "suits", key=True))
@@ -64,7 +69,11 @@ class DeckBuilder:
                 cards += self.listed(entry, ("cards", i))
         cards = self.derived(cards)
         copies = self.spec.get("copies", 1)
-        if isinstance(copies, int) and copies > 1:
+        if isinstance(copies, int) and copies > 1 and len(cards) * copies > MAX_CARDS:
+            self.errors.error("deck-size", f"a deck holds at most {MAX_CARDS} cards; {copies} copies of "
+                              f"{len(cards)} make {len(cards) * copies}", self.span("copies"))
+            self.skipped = True
+        elif isinstance(copies, int) and copies > 1:
             cards = [CardSpec(c.id if k == 0 else f"{c.id}#{k + 1}", c.label, dict(c.attrs))
                      for k in range(copies) for c in cards]
         return cards
@@ -111,8 +120,17 @@ class DeckBuilder:
             self.errors.error("missing-key", f"'generate' gives no values for {', '.join(missing)}",
                               self.span("generate"))
             return []
+        lists = [spec[n] if isinstance(spec[n], list) else [] for n in names]
+        total = 1
+        for values in lists:
+            total *= len(values)
+        if total > MAX_CARDS:
+            self.errors.error("deck-size", f"a deck holds at most {MAX_CARDS} cards; 'generate' makes {total}",
+                              self.span("generate"))
+            self.skipped = True
+            return []
         out = []
-        for combination in itertools.product(*(spec[n] if isinstance(spec[n], list) else [] for n in names)):
+        for combination in itertools.product(*lists):
             values = dict(zip(names, combination))
             out += self.listed(values, ("generate",), generated=True)
         return out
@@ -126,7 +144,12 @@ class DeckBuilder:
                                   "'deck.attributes'", self.span(*where, key, key=True), did_you_mean(key, self.attrs))
                 ok = False
             elif not has_type(value, self.attrs[key]):
-                self.errors.error("type", f"card attribute '{key}' is {self.attrs[key]}, not {value!r}",
+                self.errors.error("type", f"card attribute '{key}' is {self.attrs[key]}, not {str(value)[:40]!r}",
+                                  self.span(*(where if generated else where + (key,))))
+                ok = False
+            elif self.attrs[key] == T.INT and not -MAX_INT <= value <= MAX_INT:
+                self.errors.error("type", f"card attribute '{key}' is {str(value)[:24]}, beyond ±10^18: "
+                                  "the numbers of a game stay within 18 digits",
                                   self.span(*(where if generated else where + (key,))))
                 ok = False
         missing = [a for a in self.attrs if a not in values]
@@ -137,8 +160,17 @@ class DeckBuilder:
             return []
         base_id = str(entry.get("id") or _fill(self.spec.get("id"), values) or "-".join(str(v) for v in values.values()))
         label = str(entry.get("label") or _fill(self.spec.get("label"), values) or base_id)
-        return [CardSpec(base_id if k == 0 else f"{base_id}#{k + 1}", label, dict(values))
-                for k in range(int(entry.get("count", 1)))]
+        count = entry.get("count", 1)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            self.skipped = True      # the schema said why
+            return []
+        if count > MAX_CARDS - self.size:
+            self.errors.error("deck-size", f"a deck holds at most {MAX_CARDS} cards; this count of "
+                              f"{str(count)[:20]} makes it {self.size + count}", self.span(*where, "count"))
+            self.skipped = True
+            return []
+        self.size += count
+        return [CardSpec(base_id if k == 0 else f"{base_id}#{k + 1}", label, dict(values)) for k in range(count)]
 
     def derived(self, cards: list[CardSpec]) -> list[CardSpec]:
         """`values: {name: {of: attr, order: [...]}}` or `{of: attr, map: {...}, default: n}`."""
