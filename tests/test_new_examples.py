@@ -4,6 +4,7 @@ also validated with random games, and a random game of each replays event by eve
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -163,8 +164,9 @@ def test_an_expensive_listing_is_reported_at_its_choose_step(tmp_path):
     (warning,) = listing_warnings([outcome])
     line = next(i for i, text in enumerate(path.read_text().splitlines(), 1) if "- choose: value" in text)
     assert (warning.code, warning.severity, warning.span.line) == ("expensive-choice", "warning", line)
-    assert warning.message.startswith("listing this choice's options looked at 5,812 items in one decision "
-                                      "(random game at 2 players, seed 9)")
+    match = re.match(r"listing this choice's options looked at ([\d,]+) items in one decision "
+                     r"\(random game at 2 players, seed 9\)", warning.message)
+    assert match and int(match.group(1).replace(",", "")) >= 5_812     # the candidates, at least
 
 
 @pytest.mark.parametrize("path", [BIG_TWO, RUMMY], ids=["big-two", "rummy"])

@@ -22,12 +22,8 @@ from interpreter.language import types as T
 from interpreter.language.builtins import BUILTINS, EvalError
 from interpreter.language.effects import EFFECTS
 from interpreter.errors import Collector, GameError, Span, did_you_mean
-<<<<<<< HEAD
-from interpreter.language.calls import (binders, direct_call, failing_call, memoized_call,
+from interpreter.language.calls import (binders, charged_call, direct_call, failing_call, memoized_call,
                                        memoized_call_of_lists, static_call)
-=======
-from interpreter.language.calls import charged_call, binders, direct_call, failing_call, memoized_call, static_call
->>>>>>> main
 from interpreter.language.expressions import ParseError, parse
 from interpreter.language.macros import MACRO_BUILDERS, MACROS
 
