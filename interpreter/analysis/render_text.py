@@ -90,8 +90,10 @@ def _difference_table(comparison: dict) -> Table:
     for r in comparison["rows"]:
         rate = r["kind"] == "rate"
         scale, unit = (100, "%") if rate else (1, "")
+        low, delta, high = (x * scale for x in (r["low"], r["delta"], r["high"]))
+        digits = 1 if max(abs(low), abs(high)) >= 10 else 2     # small effects keep their digits
         rows.append([r["measure"], f"{r['base'] * scale:.1f}{unit}", f"{r['variant'] * scale:.1f}{unit}",
-                     f"{r['delta'] * scale:+.1f} [{r['low'] * scale:+.1f}, {r['high'] * scale:+.1f}]",
+                     f"{delta:+.{digits}f} [{low:+.{digits}f}, {high:+.{digits}f}]",
                      f"{r['p']:.3f}", SHORT_TESTS.get(r["test"], r["test"]), "YES" if r["significant"] else "noise"])
     return Table(f"{comparison['variant']} against base: {comparison['verdict']}",
                  ["measure", "base", "variant", "difference [95% CI]", "p", "test", "significant"], rows,
