@@ -124,7 +124,10 @@ class Game:
             raise GameError(f"{ruleset.name} is for {ruleset.min_players} to {ruleset.max_players} players, "
                             f"not {n}", code="players")
         self.seed = seed
-        self.rng = random.Random(seed)
+        # a game without a seed still has one, kept so that `clone` can replay it
+        self._rng_seed = seed if seed is not None else random.getrandbits(63)
+        self.rng = random.Random(self._rng_seed)
+        self._taken: list | None = []      # the raw values of the decisions taken, for `clone`
         self.options = ruleset.resolve_options(options)
         self.option_overrides = dict(options or {})
         self.record = record
@@ -273,6 +276,8 @@ class Game:
         """Apply a raw legal value (an item of `decision.options`); the fast path for bots."""
         request = self.decision._request
         self.decisions_taken += 1
+        if self._taken is not None:
+            self._taken.append(value)
         if self.record:
             viewers = None
             if request.private or request.kind == "card":
@@ -324,6 +329,12 @@ class Game:
         teams = sorted({p.team.index for p in self.winners}) if self.teams else []
         return {"scores": self.scores(), "winners": winners, "winning_teams": teams,
                 "decisions": self.decisions_taken}
+
+    def clone(self, *, record: bool | None = None) -> "Game":
+        """An independent game in the same state, whose future under the same decisions is
+        this game's future (see `interpreter.engine.clone`). `record` defaults to this game's."""
+        from interpreter.engine.clone import clone_game
+        return clone_game(self, record=self.record if record is None else record)
 
     # -- services for effects and builtins ----------------------------------
     def tick(self, span: Span) -> None:
