@@ -336,6 +336,9 @@ class Game:
         from interpreter.engine.clone import clone_game
         return clone_game(self, record=self.record if record is None else record)
 
+    def __deepcopy__(self, memo) -> "Game":
+        return self.clone()
+
     # -- services for effects and builtins ----------------------------------
     def tick(self, span: Span) -> None:
         self.steps += 1
