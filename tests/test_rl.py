@@ -30,6 +30,7 @@ def test_pettingzoo_api_test(name):
         api_test(CardGameEnv(ruleset(name), 4, options=SHORT[name]), num_cycles=400)
 
 
+@pytest.mark.filterwarnings("ignore:.*Box observation space:UserWarning")   # unbounded scores and chips
 @pytest.mark.parametrize("name", sorted(SHORT))
 def test_gymnasium_check_env(name):
     pytest.importorskip("gymnasium")
