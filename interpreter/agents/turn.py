@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from interpreter.engine.game import Choice, Game, _json_value
+from interpreter.engine.game import Choice, Game, _json_value, describe_numbers
 from interpreter.errors import GameError
 
 
@@ -113,7 +113,7 @@ def ask(agent, game: Game) -> Choice:
         return decision.choice(choice_id)
     except ValueError:
         if decision.kind == "number":
-            legal = f"a number from {decision.options.start} to {decision.options.stop - 1}"
+            legal = describe_numbers(decision.options)
         else:
             ids = [c.id for c in decision.choices]
             legal = ", ".join(ids[:40]) + (f" and {len(ids) - 40} more" if len(ids) > 40 else "")
