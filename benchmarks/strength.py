@@ -22,17 +22,18 @@ from interpreter import Game, load_ruleset  # noqa: E402
 from interpreter.agents import RandomAgent, play  # noqa: E402
 from interpreter.agents.ismcts import ISMCTSAgent  # noqa: E402
 
-PLAYERS = 4
-# (ruleset, options that make one game one deal, whether a lower score is better, games to play:
-# fewer where a deal is long, more where one hand's result swings widely)
+# (ruleset, players, options that make one game one deal, whether a lower score is better, games
+# to play: fewer where a deal is long, more where one hand's result swings widely). Black Swan is
+# played by three, every seat for itself: at four it is two teams, and a random partner would
+# share the searcher's score.
 GAMES = [
-    ("hearts", {"target": 1}, True, 40),
-    ("black-maria", {"target": 1}, True, 40),
-    ("black-swan", {"team_target": 1, "solo_target": 1}, False, 20),
-    ("captain-blackjack", {"coins_to_win": 1}, False, 60),
-    ("texas-holdem", {"hands": 1}, False, 60),
-    ("seven-poker", {"hands": 1}, False, 40),
-    ("black-card", {"hands": 1}, False, 40),
+    ("hearts", 4, {"target": 1}, True, 40),
+    ("black-maria", 4, {"target": 1}, True, 40),
+    ("black-swan", 3, {"solo_target": 1}, False, 30),
+    ("captain-blackjack", 4, {"coins_to_win": 1}, False, 60),
+    ("texas-holdem", 4, {"hands": 1}, False, 60),
+    ("seven-poker", 4, {"hands": 1}, False, 40),
+    ("black-card", 4, {"hands": 1}, False, 40),
 ]
 
 
@@ -46,19 +47,19 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
-def measure(name: str, options: dict, *, games: int, iterations: int, seed: int) -> dict:
+def measure(name: str, players: int, options: dict, *, games: int, iterations: int, seed: int) -> dict:
     ruleset = load_ruleset(ROOT / "rulesets" / f"{name}.yaml")
-    mine, others, wins, by_seat = [], [], [], {s: [] for s in range(PLAYERS)}
+    mine, others, wins, by_seat = [], [], [], {s: [] for s in range(players)}
     for index in range(games):
-        seat = index % PLAYERS
-        agents = [RandomAgent(seed * 7919 + index * 31 + s) for s in range(PLAYERS)]
+        seat = index % players
+        agents = [RandomAgent(seed * 7919 + index * 31 + s) for s in range(players)]
         agents[seat] = ISMCTSAgent(iterations=iterations, seed=seed * 7919 + index)
-        game = Game(ruleset, PLAYERS, seed=seed * 104729 + index, options=options, record=True)
+        game = Game(ruleset, players, seed=seed * 104729 + index, options=options, record=True)
         result = play(game, agents)
         scores = result["scores"]
         mine.append(scores[seat])
         by_seat[seat].append(scores[seat])
-        others.append(sum(s for i, s in enumerate(scores) if i != seat) / (PLAYERS - 1))
+        others.append(sum(s for i, s in enumerate(scores) if i != seat) / (players - 1))
         wins.append(1.0 if seat in result["winners"] else 0.0)
     return {"mine": interval(mine), "others": interval(others), "wins": interval(wins),
             "seats": [interval(v)[0] if v else float("nan") for v in by_seat.values()], "games": games}
@@ -71,19 +72,19 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", action="append", default=[])
     args = parser.parse_args()
-    print(f"ISMCTS ({args.iterations} iterations per decision) against {PLAYERS - 1} random players, "
-          f"seed {args.seed}; one deal per game; 95% intervals")
-    print("| game | games | score | ISMCTS mean | random seats' mean | ISMCTS wins | ISMCTS by seat 0/1/2/3 | time |")
-    print("|---|---|---|---|---|---|---|---|")
-    for name, options, lower, games in GAMES:
+    print(f"ISMCTS ({args.iterations} iterations per decision) against random players, "
+          f"seed {args.seed}; one deal per game, the searcher's seat rotating; 95% intervals")
+    print("| game | players | games | score | ISMCTS mean | random seats' mean | ISMCTS wins | ISMCTS by seat | time |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name, players, options, lower, games in GAMES:
         if args.only and name not in args.only:
             continue
         started = time.perf_counter()
-        r = measure(name, options, games=args.games or games, iterations=args.iterations, seed=args.seed)
+        r = measure(name, players, options, games=args.games or games, iterations=args.iterations, seed=args.seed)
         took = time.perf_counter() - started
         (m, mh), (o, oh), (w, wh) = r["mine"], r["others"], r["wins"]
         seats = " / ".join(f"{v:.1f}" for v in r["seats"])
-        print(f"| {name} | {r['games']} | {'lower' if lower else 'higher'} is better | {m:.1f} ± {mh:.1f} | {o:.1f} ± {oh:.1f} "
+        print(f"| {name} | {players} | {r['games']} | {'lower' if lower else 'higher'} is better | {m:.1f} ± {mh:.1f} | {o:.1f} ± {oh:.1f} "
               f"| {100 * w:.0f}% ± {100 * wh:.0f} | {seats} | {took:.0f} s |", flush=True)
 
 
