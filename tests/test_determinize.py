@@ -86,9 +86,9 @@ def test_a_simultaneous_choice_not_yet_revealed_is_drawn_again():
     while not game._private:
         options = game.decision.options
         game.apply_value(options[rng.randrange(len(options))])
-    while game._private and game.decision.player == game.events[game._private[0]]["player"]:
+    while game._private and game.decision.player == game._private[0]["player"]:
         game.apply(game.decision.choices[0])
-    first = game.events[game._private[0]]
+    first = game._private[0]
     turn = turn_of(game)
     assert turn.seat != first["player"]
     assert all(e.get("choice") != first["choice"] or e["type"] != "decided" for e in turn.events[-3:])

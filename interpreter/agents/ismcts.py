@@ -25,7 +25,7 @@ import random
 import time
 
 from interpreter.agents.turn import Turn
-from interpreter.engine.game import _choice_id
+from interpreter.engine.decisions import choice_id
 
 EXPLORATION = 0.7
 NUMBER_SPREAD = 5
@@ -139,7 +139,7 @@ def spread(decision):
 
 def legal_actions(game) -> dict:
     """The actions of the current decision, by id, with the raw values to apply."""
-    return {_choice_id(v): v for v in spread(game.decision)}
+    return {choice_id(v): v for v in spread(game.decision)}
 
 
 def rewards(game) -> list[float]:

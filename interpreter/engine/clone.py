@@ -20,11 +20,11 @@ def clone_game(game, *, record: bool, replace=None):
                         "history is not its own; draw another sample instead", code="clone")
     from interpreter.engine.game import Game
     copy = Game(game.rules, len(game.players), seed=game._rng_seed, options=game.option_overrides,
-                stacked=game.stacked, record=record, max_steps=game.max_steps,
+                stacked=game.stacked, record=record, budget=game.budget,
                 names=[p.name for p in game.players])
     copy.seed = game.seed
-    if copy.events:      # the log shows the seed the game was given (None stays None)
-        copy.events[0]["seed"] = game.seed
+    if record:      # the log shows the seed the game was given (None stays None)
+        copy._log.events[0]["seed"] = game.seed
     for index, value in enumerate(game._taken):
         value = port(value, copy)
         if replace is not None:

@@ -20,7 +20,8 @@ from functools import lru_cache
 import numpy as np
 import pyspiel
 
-from interpreter.engine.game import Game, _choice_id
+from interpreter.engine.decisions import choice_id
+from interpreter.engine.game import Game
 from interpreter.rl.encoding import ActionEncoding, ObservationEncoding, terminal_rewards
 
 MAX_GAME_LENGTH = 100_000
@@ -115,7 +116,7 @@ class CardRulesState(pyspiel.State):
         value = self._legal().get(action) if not self.game.over else None
         if value is None:
             return self.table.actions.describe(action)
-        label, unique = self.game.describe(value), _choice_id(value)
+        label, unique = self.game.describe(value), choice_id(value)
         return label if label == unique else f"{label} [{unique}]"    # two cards may share a label
 
     def is_terminal(self):
