@@ -26,11 +26,13 @@ def open_log(path: str | None):
 @click.option("--seed", type=int, help="Seed of the shuffle and the bots (default: random).")
 @click.option("--human", "humans", type=click.IntRange(min=0), multiple=True, metavar="SEAT",
               help="Play this seat yourself (repeatable: people take turns at one screen).")
+@click.option("--bots", metavar="SPEC", help="The bots: one agent spec for all (random, first, ismcts:500, "
+              "ismcts:1s) or one per seat, comma-separated (default: random).")
 @click.option("--log", metavar="FILE", help="Write the game's events as JSONL (replayable; kept on quit).")
 @click.option("--log-seat", type=click.IntRange(min=0), metavar="SEAT",
               help="Write the log as this seat saw it (shareable, not replayable).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the result, as JSON.")
-def command(ruleset, options, variants, players, seed, humans, log, log_seat, quiet) -> int:
+def command(ruleset, options, variants, players, seed, humans, bots, log, log_seat, quiet) -> int:
     """Play a game: bots at every seat, or you at a seat with --human."""
     rules = load(ruleset, options=options, variants=variants)
     n = player_count(rules, players)
@@ -50,10 +52,14 @@ def command(ruleset, options, variants, players, seed, humans, log, log_seat, qu
         game = Game(rules, n, seed=seed, options=options, names=names)
     except GameError as exc:
         raise fail(str(exc)) from None
-    out = open_log(log)
+    from interpreter.agents.specs import AgentSpecError
     screen = Screen()
-    session = Session(game, seat_agents(n, seed=seed, humans=humans, screen=screen), humans=humans, screen=screen,
-                      quiet=quiet)
+    try:
+        agents = seat_agents(n, seed=seed, humans=humans, screen=screen, bots=bots)
+    except AgentSpecError as exc:
+        raise fail(f"--bots: {exc}") from None
+    out = open_log(log)
+    session = Session(game, agents, humans=humans, screen=screen, quiet=quiet)
     try:
         finished = session.run()
     except GameError as exc:

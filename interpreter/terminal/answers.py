@@ -69,16 +69,16 @@ def _contains(have: tuple, want: tuple) -> bool:
     return True
 
 
-def read_number(answer: str, numbers: range, *, named: dict) -> int | None:
+def read_number(answer: str, numbers, *, named: dict) -> int | None:
     """A legal number: digits, `min`, `max`, `all` (the most), or a variable's name (`pot`) whose
     value is legal; None when the answer is none of these."""
     text = answer.strip().lower()
     if text.lstrip("-").isdigit():
         value = int(text)
     elif text == "min":
-        value = numbers.start
+        value = min(numbers)
     elif text in ("max", "all"):
-        value = numbers.stop - 1
+        value = max(numbers)
     elif text in named and isinstance(named[text], int) and not isinstance(named[text], bool):
         value = named[text]
     else:

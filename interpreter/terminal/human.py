@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from interpreter.agents.turn import Turn
+from interpreter.engine.decisions import describe_numbers
 from interpreter.terminal.answers import card_key, read_choice, read_number
 from interpreter.terminal.table import cards_text, draw_table
 
@@ -131,24 +132,25 @@ class HumanAgent:
 
     # -- amounts -------------------------------------------------------------------------------
     def _number(self, turn: Turn, pick: str):
-        numbers = turn.numbers
+        numbers = turn.numbers            # a range, or a list when some numbers are left out
+        least, most = min(numbers), max(numbers)
         if len(numbers) == 1:
-            self.say(f"{turn.prompt}{pick}: only {numbers.start} is possible: taken")
-            return str(numbers.start)
+            self.say(f"{turn.prompt}{pick}: only {least} is possible: taken")
+            return str(least)
         view = turn.view
         own = next(p for p in view["players"] if p["seat"] == turn.seat)
         named = {k.lower(): v for k, v in {**view["vars"], **own["vars"]}.items()}
         useful = [k for k, v in named.items() if isinstance(v, int) and not isinstance(v, bool) and v in numbers
                   and k not in turn.rules.undisplayed]
         extra = f", or {', '.join(useful[:4])}" if useful else ""
-        self.say(f"{turn.prompt}{pick}: a number from {numbers.start} to {numbers.stop - 1} "
-                 f"(min, max, all{extra}; Enter: {numbers.start})")
+        legal = describe_numbers(numbers)
+        self.say(f"{turn.prompt}{pick}: a number ({legal}; min, max, all{extra}; Enter: {least})")
         words = [(w, w) for w in ["min", "max", "all", *useful]]
         while True:
             answer = self.ask("> ", words).strip()
             command = answer.lower()
             if not answer:
-                return str(numbers.start)
+                return str(least)
             if command in ("help", "?"):
                 self.say(HELP)
             elif command == "quit":
@@ -161,8 +163,7 @@ class HumanAgent:
                 value = read_number(answer, numbers, named=named)
                 if value is not None:
                     return str(value)
-                self.say(f"'{answer}' is not a legal amount here: choose from {numbers.start} to "
-                         f"{numbers.stop - 1}, or min, max, all{extra}")
+                self.say(f"'{answer}' is not a legal amount here: {legal}, or min, max, all{extra}")
 
 
 class _Said(list):
