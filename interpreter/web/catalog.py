@@ -19,6 +19,9 @@ from interpreter.web.store import Store
 
 MAX_UPLOAD = 256 * 1024
 SHIPPED_DIR = LIBRARY
+# Compiled rulesets by digest, shared by every catalog of the process: a ruleset never changes
+# once compiled, and compiling is the slow part of opening a table.
+_COMPILED: dict[str, Ruleset] = {}
 
 
 def digest_of(source: str) -> str:
@@ -40,7 +43,6 @@ class Catalog:
         self.store = store
         self.shipped_dir = Path(shipped_dir)
         self._folder = tempfile.TemporaryDirectory(prefix="cardrules-web-")
-        self._compiled: dict[str, Ruleset] = {}
         self._shipped: dict[str, dict] = {}
 
     def close(self) -> None:
@@ -48,25 +50,33 @@ class Catalog:
 
     def shipped(self) -> list[dict]:
         """Every shipped game: key (file stem), name, description, players, options with defaults."""
-        if not self._shipped:
-            for path in sorted(self.shipped_dir.glob("*.yaml")):
-                checked = self.check(path.read_text(encoding="utf-8"), filename=path.name, origin="shipped")
-                if checked.ruleset is not None:
-                    self._shipped[path.stem] = {"key": path.stem, "digest": checked.digest,
-                                                **describe(checked.ruleset)}
-        return list(self._shipped.values())
+        for path in sorted(self.shipped_dir.glob("*.yaml")):
+            self._load_shipped(path.stem)
+        return [self._shipped[key] for key in sorted(self._shipped)]
 
     def shipped_digest(self, key: str) -> str | None:
-        self.shipped()
-        game = self._shipped.get(key)
+        game = self._load_shipped(key)
         return game["digest"] if game else None
+
+    def _load_shipped(self, key: str) -> dict | None:
+        if key not in self._shipped:
+            path = self.shipped_dir / f"{key}.yaml"
+            if not key or "/" in key or "\\" in key or key.startswith(".") or not path.is_file():
+                return None
+            checked = self.check(path.read_text(encoding="utf-8"), filename=path.name, origin="shipped")
+            if checked.ruleset is None:
+                return None
+            self._shipped[key] = {"key": key, "digest": checked.digest, **describe(checked.ruleset)}
+        return self._shipped[key]
 
     def check(self, source: str, *, filename: str = "upload.yaml", origin: str = "upload") -> Checked:
         """Check a ruleset's source; a valid one is stored and its compiled form cached."""
         digest = digest_of(source)
-        if digest in self._compiled:
-            return Checked(self._compiled[digest], digest, [])
         filename = _safe_name(filename)
+        if digest in _COMPILED:
+            ruleset = _COMPILED[digest]
+            self.store.put_ruleset(digest=digest, name=ruleset.name, filename=filename, source=source, origin=origin)
+            return Checked(ruleset, digest, [])
         if len(source.encode("utf-8")) > MAX_UPLOAD:
             return Checked(None, digest, [{"severity": "error", "code": "too-large", "file": filename,
                                            "message": f"the ruleset is larger than {MAX_UPLOAD // 1024} KiB"}])
@@ -78,14 +88,12 @@ class Catalog:
         shown = [_for_people(d, folder) for d in diagnostics]
         if ruleset is None:
             return Checked(None, digest, shown)
-        self._compiled[digest] = ruleset
+        _COMPILED[digest] = ruleset
         self.store.put_ruleset(digest=digest, name=ruleset.name, filename=filename, source=source, origin=origin)
         return Checked(ruleset, digest, shown)
 
     def ruleset(self, digest: str) -> Ruleset | None:
         """The compiled ruleset of a stored digest (compiled again after a restart)."""
-        if digest in self._compiled:
-            return self._compiled[digest]
         stored = self.store.ruleset(digest)
         if stored is None:
             return None
