@@ -57,7 +57,7 @@ def replay_records(ruleset, header: dict, events: list[dict]) -> Game:
     first event the engine does not reproduce."""
     try:
         game = Game(ruleset, header["players"], seed=header["seed"], options=header.get("options") or {},
-                    stacked=header.get("stacked") or None)
+                    stacked=header.get("stacked") or None, names=header.get("names"))
     except (KeyError, TypeError) as exc:
         raise ReplayMismatch(f"the header lacks a valid {exc}") from None
     decisions = [e for e in events if e.get("type") == "decided"]

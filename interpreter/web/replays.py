@@ -18,6 +18,7 @@ from interpreter.errors import GameError
 from interpreter.language.ruleset import Ruleset
 from interpreter.web.catalog import Catalog
 from interpreter.web.frames import SPECTATOR, Stream, card_faces, view_for
+from interpreter.web.table import table_header
 
 MAX_LOG = 8 * 1024 * 1024
 MAX_SESSIONS = 64
@@ -45,7 +46,7 @@ class ReplaySession:
         if game is None or game.decisions_taken > step:
             header = self.header
             game = Game(self.ruleset, header["players"], seed=header["seed"], options=header.get("options") or {},
-                        stacked=header.get("stacked") or None)
+                        stacked=header.get("stacked") or None, names=header.get("names"))
         while game.decisions_taken < step:
             game.apply(self.decisions[game.decisions_taken])
         self._game = game
@@ -134,6 +135,6 @@ class Replays:
         return self.catalog.ruleset(shipped)
 
     def from_table(self, table, perspectives: list[str]) -> ReplaySession:
-        header = table.game.header()
+        header = table_header(table.game)
         decisions = [e["choice"] for e in table.game.events if e.get("type") == "decided"]
         return self.add(ReplaySession(table.ruleset, header, decisions, perspectives))

@@ -136,13 +136,18 @@ class LiveTable:
 
     def log_lines(self, seat: int | None) -> str:
         """The game's JSONL log: all of it (seat None), or only what `seat` saw."""
-        header = self.game.header()
+        header = table_header(self.game)
         header.update(ruleset=self.filename, digest=self.record.digest, variants=[])
         if seat is not None:
             header["view"] = seat
         lines = [json.dumps(header, ensure_ascii=False)]
         lines += [json.dumps(e, ensure_ascii=False) for e in self.game.events_for(seat)]
         return "\n".join(lines) + "\n"
+
+
+def table_header(game: Game) -> dict:
+    """A log header that re-creates the game exactly: seats' names appear in its events."""
+    return {**game.header(), "names": [p.name for p in game.players]}
 
 
 def _bot_seed(table_seed: int, seat: int, decisions: int) -> int:

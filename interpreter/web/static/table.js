@@ -37,6 +37,7 @@ function receive(frame) {
     state.events.splice(frame.events_from, Infinity, ...frame.events);
     state.lines.splice(frame.lines_from, Infinity, ...frame.lines);
     state.view = frame.view;
+    state.decisionsTaken = frame.decisions;
     if (!frame.decision || !state.decision || frame.decision.no !== state.decision.no) state.selected = [];
     state.decision = frame.decision;
     state.over = frame.over;
@@ -84,6 +85,10 @@ function selectionChoice(info) {
 function draw() {
   const view = state.view;
   if (!view) return;
+  // for scripts and tests: the decision this page may answer now, and the table's decision count
+  document.body.dataset.ready = state.decision && !state.sent ? String(state.decision.no) : "";
+  document.body.dataset.decisions = String(state.decisionsTaken);
+  document.body.dataset.over = state.over ? "true" : "false";
   const me = state.info ? state.info.seat : null;
   $("status").textContent = me === null ? "watching (spectator)" : `you are ${view.players[me].name}`;
   const info = cardChoices();
