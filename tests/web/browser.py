@@ -71,5 +71,5 @@ def screenshot(page, name: str, tmp_path: Path) -> Path:
     folder = SCREENSHOTS if os.environ.get("CARDRULES_SCREENSHOTS") == "1" else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
-    page.screenshot(path=str(path))
+    page.screenshot(path=str(path), full_page=True)
     return path

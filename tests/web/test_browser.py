@@ -130,12 +130,12 @@ def test_two_people_play_a_hand_of_hearts_by_clicking(browser, server, tmp_path)
             for page in pages:
                 if page.ready():
                     page.record()
+                    if clicks == 18:
+                        screenshot(page.page, "table.png", tmp_path)
                     before = page.page.evaluate("document.body.dataset.ready")
                     page.page.locator("#table button.card.legal").first.click()
                     clicks += 1
                     wait_until(lambda: page.page.evaluate("document.body.dataset.ready") != before)
-                    if clicks == 20:
-                        screenshot(page.page, "table.png", tmp_path)
         for page in pages:
             page.record()
         assert clicks >= 26         # 3 passed + 13 played by each person

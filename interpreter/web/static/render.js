@@ -26,6 +26,7 @@ function cardNode(id, faces, { button = false, onclick = null, legal = false, se
   const colour = ["red", "black"].includes(face.color) ? face.color : "neutral";
   const classes = ["card", colour];
   if (face.label.length > 4) classes.push("small-label");
+  else if (face.label.length > 2) classes.push("mid-label");
   if (legal) classes.push("legal");
   if (selected) classes.push("selected");
   const attrs = { class: classes.join(" "), "data-card": id, title: face.label, text: face.label };
