@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from interpreter import Game, load_ruleset  # noqa: E402
 from interpreter.agents.basic import RandomAgent  # noqa: E402
+from interpreter.agents.turn import turn_of  # noqa: E402
 from interpreter.language.builtins import BUILTINS  # noqa: E402
 from interpreter.language.expressions import parse  # noqa: E402
 from interpreter.engine.state import Card, Player, Team, Zone  # noqa: E402
@@ -246,7 +247,7 @@ def mid_hand_state(seed: int) -> tuple[Game, dict]:
             for i, p in enumerate(game.players):
                 p.vars["score"] = 40 * i      # somebody near the target, nobody over it
             return game, {"p": player, "c": player.zones["hand"].cards[-1]}
-        game.apply(agent.choose(game, decision))
+        game.apply(agent.choose(turn_of(game)))
 
 
 def best_time(fn, seconds: float) -> float:

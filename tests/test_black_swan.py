@@ -19,6 +19,7 @@ import pytest
 
 from interpreter import Game
 from interpreter.agents.basic import FirstLegalAgent, RandomAgent, play
+from interpreter.agents.turn import turn_of
 from interpreter.analysis.simulate import simulate, summarize
 from tests.conftest import ruleset
 
@@ -515,7 +516,7 @@ def test_team_total_is_the_sum_of_its_members_after_each_round():
             dealt = sum(value_of(c) for s in range(4) for c in hand(game, s))
             events_before = len(game.events)
             while game.vars["round_number"] == round_number:
-                game.apply(agent.choose(game, game.decision))
+                game.apply(agent.choose(turn_of(game)))
             taken = [0] * 4
             current = []
             for event in game.events[events_before:]:

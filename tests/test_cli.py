@@ -91,6 +91,7 @@ def test_functions_lists_the_registries(capsys):
 
 def test_the_human_agent_shows_the_view_and_accepts_an_id_or_a_number():
     from interpreter import Game
+    from interpreter.agents import turn_of
     from interpreter.terminal.human import HumanAgent
     from tests.conftest import ruleset
     game = Game(ruleset("hearts"), 4, seed=1)
@@ -98,13 +99,13 @@ def test_the_human_agent_shows_the_view_and_accepts_an_id_or_a_number():
     own = sorted(game.players[seat].zones["hand"].cards, key=lambda c: c.index)
     said: list[str] = []
     answers = iter(["", "zz", own[1].id.lower()])
-    choice = HumanAgent(ask=lambda prompt: next(answers), say=said.append).choose(game, game.decision)
+    choice = HumanAgent(ask=lambda prompt: next(answers), say=said.append).choose(turn_of(game))
     assert choice.id == own[1].id
     text = "\n".join(said)
     assert "please answer with a number from 1 to 13" in text
     assert " ".join(c.label for c in own) in text          # the hand, in deck order
     answers = iter(["1"])
-    assert HumanAgent(ask=lambda prompt: next(answers), say=said.append).choose(game, game.decision).id == own[0].id
+    assert HumanAgent(ask=lambda prompt: next(answers), say=said.append).choose(turn_of(game)).id == own[0].id
 
 
 def test_info_describes_options_and_zones(capsys):

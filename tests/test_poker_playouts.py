@@ -19,6 +19,7 @@ import pytest
 
 from interpreter import Game
 from interpreter.agents.basic import RandomAgent
+from interpreter.agents.turn import turn_of
 from tests.poker_helpers import ruleset
 
 HANDS = 4
@@ -57,7 +58,7 @@ def play_checked(name: str, players: int, seed: int, options: dict, seen: Counte
         stacks = [p.vars["chips"] for p in game.players]
         assert sum(stacks) + game.vars["pot"] == total and min(stacks) >= 0
         if decision.kind != "action":
-            game.apply(agent.choose(game, decision))
+            game.apply(agent.choose(turn_of(game)))
             continue
         p = game.players[decision.player].vars
         pot, owed, chips, round_in = game.vars["pot"], p["owed"], p["chips"], p["round_in"]
@@ -70,7 +71,7 @@ def play_checked(name: str, players: int, seed: int, options: dict, seen: Counte
         elif increment is not None and owed:
             assert owed == increment
         contributed, hand = p["contributed"], game.vars["hand_number"]
-        action = agent.choose(game, decision).id
+        action = agent.choose(turn_of(game)).id
         seen[action] += 1
         game.apply(action)
         if action in ("bet", "raise"):
@@ -78,7 +79,7 @@ def play_checked(name: str, players: int, seed: int, options: dict, seen: Counte
             minimum = max(game.vars["raise_size"], ante)
             assert low == minimum
             assert high == min(cap(limit, pot, owed, chips, minimum), chips - owed - 1)
-            amount = agent.choose(game, game.decision)
+            amount = agent.choose(turn_of(game))
             game.apply(amount)
             increment = int(amount if isinstance(amount, str) else amount.id)
         elif action == "all_in" and chips > owed:
@@ -122,6 +123,6 @@ def test_same_seed_same_match(name, players):
         game = Game(ruleset(name), players=players, seed=11, options={"hands": 3})
         agent = RandomAgent(11)
         while not game.over:
-            game.apply(agent.choose(game, game.decision))
+            game.apply(agent.choose(turn_of(game)))
         return game.events, game.result
     assert run() == run()

@@ -22,6 +22,7 @@ import pytest
 
 from interpreter import Game, load_ruleset
 from interpreter.agents.basic import RandomAgent
+from interpreter.agents.turn import turn_of
 
 pokerkit = pytest.importorskip("pokerkit")
 from pokerkit import Automation, NoLimitTexasHoldem  # noqa: E402
@@ -100,7 +101,7 @@ def _play_and_record(rules, seed: int):
         if action in ("bet", "raise"):
             numbers = game.decision.options
             min_to = round_in + owed + numbers.start
-            amount = agent.choose(game, game.decision)
+            amount = agent.choose(turn_of(game))
             amount = int(amount if isinstance(amount, str) else amount.id)
             to = round_in + owed + amount
             game.apply(str(amount))

@@ -1,4 +1,4 @@
-"""The `cardrules` command: validate, play, simulate, replay, and list the language's builtins.
+"""The `cardrules` command: validate, play, simulate, compare, analyze, replay, and list the language's builtins.
 
 The library never prints; this module renders its results and maps errors to exit codes
 (0 success, 1 an invalid ruleset or a failed check, 2 bad command-line usage).
@@ -14,12 +14,14 @@ import time
 from pathlib import Path
 
 from interpreter.agents.basic import RandomAgent
+from interpreter.agents.turn import ask
 from interpreter.language.builtins import BUILTINS
 from interpreter.language.macros import MACRO_DOCS
 from interpreter.language.effects import EFFECTS
 from interpreter.errors import Diagnostic, GameError, RulesetError
 from interpreter.engine.game import Game
 from interpreter.engine.replay import ReplayMismatch, replay, write_log
+from interpreter.cli.compare import add_parsers as add_workbench_parsers
 from interpreter.cli.report import render_json, render_text
 from interpreter.language.ruleset import check_ruleset, load_ruleset
 from interpreter.analysis.simulate import play_one, simulate, summarize
@@ -92,6 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--format", choices=["text", "json"], default="text",
                    help="json: every game's seed, scores and winners, for tools")
     s.set_defaults(run=cmd_simulate)
+
+    add_workbench_parsers(sub)
 
     r = sub.add_parser("replay", help="re-run a game log and check that every event matches")
     r.add_argument("log")
@@ -235,11 +239,8 @@ def cmd_play(args) -> int:
             if not args.quiet:
                 for line in transcript.new_lines():
                     print(line)
-            decision = game.decision
-            if decision.player in humans:
-                game.apply(human.choose(game, decision))
-            else:
-                game.apply(bots[decision.player].choose(game, decision))
+            seat = game.decision.player
+            game.apply(ask(human if seat in humans else bots[seat], game))
         if not args.quiet:
             for line in transcript.new_lines():
                 print(line)

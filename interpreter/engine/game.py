@@ -265,13 +265,8 @@ class Game:
         """Take the current decision's choice: a Choice, or its id ('QS', 'fold', '250')."""
         if self.over or self.decision is None:
             raise GameError("the game is over; there is no decision to take", code="over")
-        decision = self.decision
-        if not isinstance(choice, Choice):
-            choice = decision.choice(choice)
-        elif decision.kind != "number" and choice.id not in {c.id for c in decision.choices}:
-            choice = decision.choice(choice.id)
-        elif decision.kind == "number":
-            choice = decision.choice(choice.id)
+        # A Choice is looked up by its id: its value may be a copy (an agent's view of it)
+        choice = self.decision.choice(choice.id if isinstance(choice, Choice) else choice)
         self.apply_value(choice.value, choice_id=choice.id)
 
     def apply_value(self, value, *, choice_id: str | None = None) -> None:

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from interpreter.engine.game import Choice, Decision, Game
-from interpreter.terminal.transcript import render_view
+from interpreter.agents.turn import Turn
+from interpreter.engine.game import Choice
+from interpreter.terminal.transcript import render_seat_view
 
 
 class HumanAgent:
@@ -16,19 +17,22 @@ class HumanAgent:
         self.ask = ask or (lambda prompt: input(prompt))
         self.say = say or (lambda text: print(text))
 
-    def choose(self, game: Game, decision: Decision) -> Choice:
-        if decision.step == 1:     # a choice of several cards is asked one card at a time
+    name = "human"
+
+    def choose(self, turn: Turn) -> Choice | str:
+        if turn.step == 1:     # a choice of several cards is asked one card at a time
             self.say("")
-            self.say(render_view(game, decision.player))
-        pick = f" (pick {decision.step} of {decision.of})" if decision.of > 1 else ""
-        choices = list(decision.choices) if decision.kind != "number" else []
-        if decision.kind == "number":
-            options = decision.options
-            self.say(f"{decision.prompt}{pick}: a number from {options.start} to {options.stop - 1}")
+            self.say(render_seat_view(turn.rules, turn.view))
+        pick = f" (pick {turn.step} of {turn.of})" if turn.of > 1 else ""
+        choices = list(turn.choices) if turn.kind != "number" else []
+        if turn.kind == "number":
+            options = turn.numbers
+            self.say(f"{turn.prompt}{pick}: a number from {options.start} to {options.stop - 1}")
         else:
-            if decision.kind == "card":      # in deck order, so a hand reads by suit and rank
-                choices.sort(key=lambda c: c.value.index)
-            self.say(f"{decision.prompt}{pick}:")
+            if turn.kind == "card":      # in deck order, so a hand reads by suit and rank
+                order = {spec.id: i for i, spec in enumerate(turn.rules.cards)}
+                choices.sort(key=lambda c: order[c.id])
+            self.say(f"{turn.prompt}{pick}:")
             self.say(_columns([f"{i}. {choice.label}" for i, choice in enumerate(choices, 1)]))
         while True:
             try:
@@ -37,12 +41,13 @@ class HumanAgent:
                 raise SystemExit("\nno more input; the game is left unfinished") from None
             if not answer:
                 continue
-            if decision.kind == "number":
-                try:
-                    return decision.choice(answer)
-                except ValueError as exc:
-                    self.say(str(exc))
-                    continue
+            if turn.kind == "number":
+                options = turn.numbers
+                if answer.lstrip("-").isdigit() and int(answer) in options:
+                    return str(int(answer))
+                self.say(f"'{answer}' is not a legal number here: choose from {options.start} "
+                         f"to {options.stop - 1}")
+                continue
             if answer.isdigit() and 1 <= int(answer) <= len(choices):
                 return choices[int(answer) - 1]
             named = [c for c in choices if answer.lower() in (c.id.lower(), c.label.lower())]

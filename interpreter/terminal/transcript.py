@@ -98,37 +98,43 @@ class Transcript:
 
 
 def render_view(game: Game, seat: int) -> str:
-    """The table as `seat` sees it: public zones, own zones (in deck order), others' zone sizes,
-    and the variables, with players by name."""
-    view = game.view(seat)
-    by_id = game.cards_by_id
+    """The table as `seat` sees it now (see `render_seat_view`)."""
+    return render_seat_view(game.rules, game.view(seat))
+
+
+def render_seat_view(rules, view: dict) -> str:
+    """A seat's view as text: public zones, own zones (in deck order), others' zone sizes,
+    and the variables, with players by name. Needs only the ruleset and the view."""
+    seat = view["seat"]
+    specs = {spec.id: (i, spec.label) for i, spec in enumerate(rules.cards)}
+    names = [p["name"] for p in view["players"]]
 
     def cards(ids: list, *, sort: bool = False) -> str:
         known = [i for i in ids if i]
         if sort:
-            known.sort(key=lambda i: by_id[i].index)
+            known.sort(key=lambda i: specs[i][0])
         hidden = len(ids) - len(known)
-        text = " ".join(by_id[i].label for i in known)
+        text = " ".join(specs[i][1] for i in known)
         return text + (f" +{hidden} hidden" if hidden and known else f"{hidden} hidden" if hidden else "")
 
     def value(v) -> str:
         if isinstance(v, bool):
             return "yes" if v else "no"
-        if isinstance(v, str) and v[:1] == "p" and v[1:].isdigit() and int(v[1:]) < len(game.players):
-            return game.players[int(v[1:])].name
+        if isinstance(v, str) and v[:1] == "p" and v[1:].isdigit() and int(v[1:]) < len(names):
+            return names[int(v[1:])]
         return str(v)
 
     lines = []
     for name, ids in view["zones"].items():
         if ids and any(ids):
             lines.append(f"  {name}: {cards(ids)}")
-    shown = lambda k, v: not isinstance(v, list) and k not in game.rules.undisplayed  # noqa: E731
+    shown = lambda k, v: not isinstance(v, list) and k not in rules.undisplayed  # noqa: E731
     game_vars = ", ".join(f"{k} {value(v)}" for k, v in view["vars"].items() if shown(k, v))
     if game_vars:
         lines.append(f"  ({game_vars})")
     for p in view["players"]:
         pvars = ", ".join(f"{k} {value(v)}" for k, v in p["vars"].items() if shown(k, v))
-        lines.append(f"  {game.players[p['seat']].name}: {pvars}")
+        lines.append(f"  {p['name']}: {pvars}")
         for name, ids in p["zones"].items():
             if ids:
                 lines.append(f"      {name}: {cards(ids, sort=p['seat'] == seat)}")

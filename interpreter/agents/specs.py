@@ -1,0 +1,79 @@
+"""Agents named by a short spec, as the command line and tools take them:
+`random`, `first`, `ismcts:500` (iterations) or `ismcts:2s` (seconds per decision)."""
+from __future__ import annotations
+
+from interpreter.agents.basic import FirstLegalAgent, RandomAgent
+
+
+class AgentSpecError(ValueError):
+    """A malformed agent spec; the message is one line, fit to print as it is."""
+
+
+def _random(arg, seed):
+    _no_argument("random", arg)
+    return RandomAgent(seed)
+
+
+def _first(arg, seed):
+    _no_argument("first", arg)
+    return FirstLegalAgent()
+
+
+def _ismcts(arg, seed):
+    budget = _budget(arg)
+    from interpreter.agents.ismcts import ISMCTSAgent
+    return ISMCTSAgent(**budget, seed=seed)
+
+
+def _budget(arg) -> dict:
+    """`500` iterations or `0.5s` seconds per decision; 200 iterations when not given."""
+    if arg is None:
+        return {"iterations": 200}
+    text = arg.strip().lower()
+    try:
+        if text.endswith("s"):
+            seconds = float(text[:-1])
+            if 0 < seconds < float("inf"):
+                return {"seconds": seconds}
+        else:
+            iterations = int(text)
+            if iterations > 0:
+                return {"iterations": iterations}
+    except ValueError:
+        pass
+    raise AgentSpecError(f"agent 'ismcts:{arg}': give a positive number of iterations (ismcts:500) "
+                         "or of seconds per decision (ismcts:0.5s)")
+
+
+KINDS = {"random": _random, "first": _first}
+
+
+def _no_argument(name: str, arg) -> None:
+    if arg is not None:
+        raise AgentSpecError(f"agent '{name}:{arg}': '{name}' takes no argument")
+
+
+def make_agent(spec: str, *, seed: int | None = None):
+    """The agent a spec names, seeded with `seed`; AgentSpecError (one line) for a bad spec."""
+    text = str(spec).strip()
+    name, _, arg = text.partition(":")
+    name = name.strip().lower()
+    make = KINDS.get(name)
+    if make is None:
+        raise AgentSpecError(f"unknown agent '{text}': use one of {', '.join(KINDS)} "
+                             "(e.g. random, ismcts:500)")
+    return make(arg if _ else None, seed)
+
+
+def make_agents(specs: str, *, players: int, seed: int | None = None) -> list:
+    """One agent per seat from a comma-separated list (`ismcts:200,random,random,random`); a
+    single spec is used for every seat. Each seat's agent gets its own seed."""
+    parts = [p for p in str(specs).split(",")]
+    if any(not p.strip() for p in parts):
+        raise AgentSpecError(f"agents '{specs}': an empty entry in the list")
+    if len(parts) == 1:
+        parts = parts * players
+    if len(parts) != players:
+        raise AgentSpecError(f"agents '{specs}': {len(parts)} agents for {players} players; "
+                             "give one for every seat, or one for all")
+    return [make_agent(p, seed=None if seed is None else seed * 1009 + seat) for seat, p in enumerate(parts)]

@@ -1,0 +1,127 @@
+"""What an aggregate says about a game, and what differs between two aggregates, with uncertainty.
+
+`summarize` turns one aggregate into the measures a designer reads (win rate per seat with a
+95% interval, scores, margins, length, lead changes, first-player advantage, decisions).
+`differences` lines a variant up against the base, measure by measure, each with its interval,
+p-value and test; Holm's correction over all of a variant's tests decides what is reported as
+a real difference and what as noise.
+"""
+from __future__ import annotations
+
+from interpreter.analysis.aggregate import Aggregate
+from interpreter.analysis.stats import (
+    Difference, binomial_test_normal, bootstrap_means, histogram_moments, histogram_quantile, holm,
+    two_proportions, wilson_interval)
+
+NO_DIFFERENCE = "no significant difference"
+
+
+def proportion(successes: int, trials: int) -> dict:
+    low, high = wilson_interval(successes, trials)
+    return {"count": successes, "of": trials, "rate": successes / trials if trials else 0.0,
+            "low": low, "high": high}
+
+
+def distribution(histogram: dict) -> dict:
+    n, mean, variance = histogram_moments(histogram)
+    if not n:
+        return {"n": 0}
+    return {"n": n, "mean": mean, "sd": variance ** 0.5, "min": min(histogram), "p10": histogram_quantile(histogram, 0.1),
+            "median": histogram_quantile(histogram, 0.5), "p90": histogram_quantile(histogram, 0.9),
+            "max": max(histogram)}
+
+
+def fair_share(agg: Aggregate) -> float:
+    """The win rate every seat would have if seats did not matter: wins handed out per seat."""
+    if not agg.finished:
+        return 0.0
+    return sum(agg.seat_wins.values()) / agg.finished / agg.players
+
+
+def summarize(agg: Aggregate) -> dict:
+    """The measures of one run, as plain data (the JSON report holds exactly this)."""
+    n = agg.finished
+    share = fair_share(agg)
+    seats = []
+    for seat in range(agg.players):
+        wins = agg.seat_wins.get(seat, 0)
+        seats.append({"seat": seat, **proportion(wins, n), "p_fair": binomial_test_normal(wins, n, share),
+                      "score": distribution(agg.scores.get(seat, {}))})
+    first_won = agg.first_player_won.get(True, 0)
+    first_n = sum(agg.first_player_won.values())
+    decisions = sum(agg.branching.values())
+    changed = sum(c for k, c in agg.lead_changes.items() if k > 0)
+    return {
+        "games": agg.games, "finished": agg.finished, "fair_share": share,
+        "draws": proportion(agg.draws, n), "no_winner": agg.no_winner,
+        "step_limit": proportion(agg.step_limit, agg.games), "crashed": proportion(agg.crashed, agg.games),
+        "seats": seats,
+        "first_player": {**proportion(first_won, first_n), "expected": share,
+                         "p_fair": binomial_test_normal(first_won, first_n, share),
+                         "seats": {str(k): v for k, v in sorted(agg.first_player.items())}},
+        "margin": {**distribution(agg.margins), "undefined": agg.no_margin},
+        "length": {"decisions": distribution(agg.decisions), "steps": distribution(agg.steps),
+                   "rounds": distribution(agg.rounds),
+                   "round_phase": agg.round_phases.most_common(1)[0][0] if agg.round_phases else None,
+                   "phases": {name: distribution(h) for name, h in sorted(agg.phases.items())}},
+        "lead": {"changes": distribution(agg.lead_changes),
+                 "games_with_a_change": proportion(changed, sum(agg.lead_changes.values())),
+                 "winner_led_before_last_round": proportion(agg.led_before_last.get(True, 0),
+                                                            sum(agg.led_before_last.values()))},
+        "decisions": {"total": decisions, "branching": distribution(agg.branching),
+                      "forced": proportion(agg.branching.get(1, 0), decisions)},
+        "timing": {"seconds": agg.timing["seconds"],
+                   "games_per_second": agg.games / agg.timing["seconds"] if agg.timing["seconds"] else None,
+                   "ms_per_decision": 1000 * agg.timing["seconds"] / decisions if decisions else None,
+                   "agent_ms_per_decision": 1000 * agg.timing["agent_seconds"] / decisions if decisions else None},
+        "failures": agg.failures,
+    }
+
+
+def _proportion_rows(base: Aggregate, variant: Aggregate) -> list[tuple[str, str, Difference]]:
+    rows = []
+    for seat in range(base.players):
+        rows.append((f"seat {seat} win rate", "seats",
+                     two_proportions(base.seat_wins.get(seat, 0), base.finished,
+                                     variant.seat_wins.get(seat, 0), variant.finished)))
+    pairs = [("first player win rate", "fairness", base.first_player_won, variant.first_player_won, True),
+             ("winner led before the last round", "lead", base.led_before_last, variant.led_before_last, True)]
+    for name, group, a, b, key in pairs:
+        rows.append((name, group, two_proportions(a.get(key, 0), sum(a.values()), b.get(key, 0), sum(b.values()))))
+    changed = lambda agg: sum(c for k, c in agg.lead_changes.items() if k > 0)  # noqa: E731
+    rows.append(("games with a lead change", "lead",
+                 two_proportions(changed(base), sum(base.lead_changes.values()),
+                                 changed(variant), sum(variant.lead_changes.values()))))
+    rows.append(("draw rate", "outcome", two_proportions(base.draws, base.finished, variant.draws, variant.finished)))
+    rows.append(("step-limit stops", "outcome",
+                 two_proportions(base.step_limit, base.games, variant.step_limit, variant.games)))
+    rows.append(("forced decisions", "decisions",
+                 two_proportions(base.branching.get(1, 0), sum(base.branching.values()),
+                                 variant.branching.get(1, 0), sum(variant.branching.values()))))
+    return rows
+
+
+def _mean_rows(base: Aggregate, variant: Aggregate, *, seed: int) -> list[tuple[str, str, Difference]]:
+    pairs = [(f"seat {seat} mean score", "scores", base.scores.get(seat, {}), variant.scores.get(seat, {}))
+             for seat in range(base.players)]
+    pairs += [("mean margin", "scores", base.margins, variant.margins),
+              ("decisions per game", "length", base.decisions, variant.decisions),
+              ("rounds per game", "length", base.rounds, variant.rounds),
+              ("lead changes per game", "lead", base.lead_changes, variant.lead_changes)]
+    for name in sorted(set(base.phases) & set(variant.phases)):
+        pairs.append((f"'{name}' phases per game", "length", base.phases[name], variant.phases[name]))
+    return [(name, group, bootstrap_means(a, b, seed=seed + i)) for i, (name, group, a, b) in enumerate(pairs)]
+
+
+def differences(base: Aggregate, variant: Aggregate, *, seed: int = 0) -> dict:
+    """Every measure of the variant against the base; `verdict` is NO_DIFFERENCE when nothing
+    stays significant at 5% after Holm's correction over the variant's tests."""
+    rows = _proportion_rows(base, variant) + _mean_rows(base, variant, seed=seed)
+    kept = holm([d.p for _, _, d in rows])
+    out = [{"measure": name, "group": group, **d.to_dict(), "significant": keep}
+           for (name, group, d), keep in zip(rows, kept)]
+    significant = [r["measure"] for r in out if r["significant"]]
+    verdict = NO_DIFFERENCE if not significant else f"{len(significant)} significant difference" + \
+        ("s" if len(significant) != 1 else "")
+    return {"verdict": verdict, "significant": significant, "tests": len(out),
+            "correction": "Holm, 5% over the variant's tests", "rows": out}

@@ -1,0 +1,178 @@
+"""Playing many games on a backend: in this process, a local process pool, or Ray tasks.
+
+Games are played in chunks; each chunk comes back as an `Aggregate` of its games (plus their
+rows when they are to be saved), and chunks are merged as they finish, in whatever order.
+Game i of a run always has seed `game_seed(root, i)`, and aggregates hold only counts, so every
+backend and every number of workers gives the same aggregate for the same seeds.
+"""
+from __future__ import annotations
+
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from interpreter.analysis.aggregate import Aggregate
+from interpreter.analysis.observe import play_observed
+from interpreter.analysis.simulate import game_seed
+from interpreter.engine.game import DEFAULT_MAX_STEPS
+from interpreter.language.ruleset import load_ruleset
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """One configuration to play: a ruleset file (with variant files and options), seats, agents."""
+    label: str
+    path: str
+    variants: tuple = ()
+    options: dict = field(default_factory=dict)
+    players: int = 2
+    lineup: tuple = ("random",)
+    root_seed: int = 1
+    max_steps: int = DEFAULT_MAX_STEPS
+
+
+_rulesets: dict = {}       # per process: (path, variants) -> loaded ruleset
+
+
+def _ruleset(spec: RunSpec):
+    key = (spec.path, spec.variants)
+    if key not in _rulesets:
+        _rulesets[key] = load_ruleset(spec.path, variants=list(spec.variants))
+    return _rulesets[key]
+
+
+def play_chunk(spec: RunSpec, start: int, stop: int, keep_rows: bool = False) -> tuple[Aggregate, list]:
+    """Play games start..stop-1 of a run; the chunk's aggregate, and its rows if asked for."""
+    ruleset = _ruleset(spec)
+    aggregate = Aggregate(spec.players)
+    rows = []
+    for index in range(start, stop):
+        row = play_observed(ruleset, index=index, seed=game_seed(spec.root_seed, index), players=spec.players,
+                            options=spec.options, lineup=list(spec.lineup), max_steps=spec.max_steps)
+        aggregate.add(row)
+        if keep_rows:
+            rows.append(row)
+    return aggregate, rows
+
+
+def chunks(games: int, workers: int) -> list[tuple[int, int]]:
+    """Index ranges small enough to spread over the workers, big enough to keep overhead small."""
+    size = max(1, min(50, games // (max(1, workers) * 8) or 1))
+    return [(i, min(i + size, games)) for i in range(0, games, size)]
+
+
+Progress = Callable[[int], None]     # called with the number of games just finished
+
+
+class LocalBackend:
+    """This process (jobs=1) or a pool of `jobs` worker processes on this machine."""
+    name = "local"
+
+    def __init__(self, jobs: int = 1):
+        self.jobs = max(1, jobs)
+        self._pool: ProcessPoolExecutor | None = None
+
+    @property
+    def workers(self) -> int:
+        return self.jobs
+
+    def run(self, spec: RunSpec, games: int, *, keep_rows: bool = False) -> Iterator[tuple[Aggregate, list]]:
+        ranges = chunks(games, self.jobs)
+        if self.jobs == 1:
+            for start, stop in ranges:
+                yield play_chunk(spec, start, stop, keep_rows)
+            return
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.jobs)
+        pending = {self._pool.submit(play_chunk, spec, start, stop, keep_rows) for start, stop in ranges}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+
+class RayBackend:
+    """Chunks of games as Ray tasks: a local Ray with `workers` CPUs, or the cluster at `address`."""
+    name = "ray"
+
+    def __init__(self, *, workers: int = 2, address: str | None = None):
+        try:
+            import ray
+        except ImportError:
+            raise RuntimeError("the ray backend needs Ray: pip install 'cardrules[ray]'") from None
+        self.ray = ray
+        self.started_here = not ray.is_initialized()
+        if self.started_here:
+            import logging
+            settings = dict(logging_level=logging.WARNING, log_to_driver=False)
+            if address:
+                ray.init(address=address, **settings)
+            else:
+                ray.init(num_cpus=max(1, workers), include_dashboard=False, **settings)
+        self._task = ray.remote(play_chunk)
+        self.workers = max(1, int(ray.cluster_resources().get("CPU", workers)))
+
+    def run(self, spec: RunSpec, games: int, *, keep_rows: bool = False) -> Iterator[tuple[Aggregate, list]]:
+        ray = self.ray
+        spec_ref = ray.put(spec)
+        pending = [self._task.remote(spec_ref, start, stop, keep_rows) for start, stop in chunks(games, self.workers)]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            yield ray.get(done[0])
+
+    def close(self) -> None:
+        if self.started_here and self.ray.is_initialized():
+            self.ray.shutdown()
+
+
+def make_backend(name: str, *, jobs: int = 1, address: str | None = None):
+    if name == "ray":
+        return RayBackend(workers=jobs, address=address)
+    if name == "local":
+        return LocalBackend(jobs)
+    raise ValueError(f"unknown backend '{name}': use local or ray")
+
+
+def run(spec: RunSpec, games: int, *, backend, progress: Progress | None = None,
+        on_rows: Callable[[list], None] | None = None) -> Aggregate:
+    """Play `games` games of `spec` on `backend`, merging chunks as they come in."""
+    total = Aggregate(spec.players)
+    for aggregate, rows in backend.run(spec, games, keep_rows=on_rows is not None):
+        total.merge(aggregate)
+        if on_rows is not None:
+            on_rows(rows)
+        if progress is not None:
+            progress(aggregate.games)
+    return total
+
+
+class Rate:
+    """Games done, games per second and the time left, for a progress line."""
+
+    def __init__(self, total: int, *, clock=time.perf_counter):
+        self.total, self.done, self.clock = total, 0, clock
+        self.started = clock()
+
+    def advance(self, games: int) -> None:
+        self.done += games
+
+    @property
+    def per_second(self) -> float:
+        elapsed = self.clock() - self.started
+        return self.done / elapsed if elapsed > 0 else 0.0
+
+    @property
+    def eta_seconds(self) -> float | None:
+        rate = self.per_second
+        return (self.total - self.done) / rate if rate > 0 else None
+
+    def line(self) -> str:
+        eta = self.eta_seconds
+        left = "?" if eta is None else f"{int(eta) // 60}:{int(eta) % 60:02d}"
+        return f"{self.done}/{self.total} games, {self.per_second:.1f} games/s, ETA {left}"

@@ -1,0 +1,163 @@
+"""The `compare` and `analyze` commands: the workbench's runs, rendered for a terminal, HTML or JSON.
+
+`cardrules compare BASE [VARIANT...] [--option NAME=VALUE...]` plays the base and each variant
+on the same seeds and agents; `cardrules analyze RULESET` measures one ruleset. The work is
+done in `interpreter.analysis`; this module reads the command line, shows progress and writes.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from interpreter.analysis import render_text
+from interpreter.analysis.runner import Rate, make_backend
+from interpreter.analysis.save import RowWriter, write_failure_log
+from interpreter.analysis.workbench import WorkbenchError, configs, play_all, plan, report
+from interpreter.cli.report import render_text as render_diagnostics
+from interpreter.language.ruleset import load_ruleset
+
+
+def add_parsers(sub) -> None:
+    c = sub.add_parser("compare", help="play a ruleset and its variants on the same seeds and report what differs")
+    c.add_argument("base", help="the base ruleset file")
+    c.add_argument("variants", nargs="*", metavar="VARIANT",
+                   help="variant files: a ruleset that extends the base, or a file of `set:` applied on top")
+    c.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                   help="a variant that sets this option on the base (repeatable: each alone, then all together)")
+    c.add_argument("--base-option", action="append", default=[], metavar="NAME=VALUE",
+                   help="an option set for the base and every variant")
+    _common(c)
+    c.set_defaults(run=cmd_compare)
+
+    a = sub.add_parser("analyze", help="measure one ruleset: seats, scores, length, lead changes, decisions")
+    a.add_argument("ruleset", help="the ruleset file")
+    a.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE", help="set an option")
+    a.add_argument("--variant", action="append", default=[], metavar="FILE", help="a variant file applied on top")
+    _common(a)
+    a.set_defaults(run=cmd_analyze)
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--games", "-g", type=int, default=200, help="games per configuration (default 200)")
+    p.add_argument("--players", "-n", type=int, help="seats (default: the ruleset's minimum)")
+    p.add_argument("--seed", type=int, default=1, help="root seed: game i is played from (seed, i)")
+    p.add_argument("--agents", default="random", metavar="SPEC",
+                   help="who plays: one spec for every seat or one per seat, comma-separated (default random)")
+    p.add_argument("--backend", choices=["local", "ray"], default="local")
+    p.add_argument("--jobs", "-j", type=int, default=None,
+                   help="worker processes (local, default 1) or CPUs for a local Ray (default 2)")
+    p.add_argument("--address", help="join the Ray cluster at this address instead of starting one")
+    p.add_argument("--max-steps", type=int, default=2_000_000, help="stop a game after this many engine steps")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--html", metavar="FILE", help="write the HTML report here (default: NAME-compare.html "
+                   "or NAME-analysis.html beside the current folder; 'none' to skip)")
+    p.add_argument("--save", metavar="DIR", help="write every game's row (Parquet or CSV) and failed games' logs here")
+    p.add_argument("--no-progress", action="store_true")
+
+
+def cmd_compare(args) -> int:
+    chosen = configs(args.base, variant_files=args.variants, option_variants=args.option,
+                     base_options=args.base_option)
+    if len(chosen) < 2:
+        print("cardrules: compare needs a variant: a VARIANT file or --option NAME=VALUE", file=sys.stderr)
+        return 2
+    return execute(args, chosen, kind="compare", name=Path(args.base).stem)
+
+
+def cmd_analyze(args) -> int:
+    chosen = configs(args.ruleset, base_variants=args.variant, base_options=args.option)
+    return execute(args, chosen, kind="analysis", name=Path(args.ruleset).stem)
+
+
+def execute(args, chosen, *, kind: str, name: str) -> int:
+    if args.games < 1:
+        print("cardrules: --games must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        specs = plan(chosen, players=args.players, lineup=args.agents, seed=args.seed, max_steps=args.max_steps)
+    except WorkbenchError as exc:
+        if exc.diagnostics:
+            print(render_diagnostics(exc.diagnostics), file=sys.stderr)
+        for problem in exc.problems:
+            print(f"cardrules: {problem}", file=sys.stderr)
+        print("cardrules: no game was played", file=sys.stderr)
+        return 1
+    jobs = args.jobs or (2 if args.backend == "ray" else 1)
+    try:
+        backend = make_backend(args.backend, jobs=jobs, address=args.address)
+    except RuntimeError as exc:
+        print(f"cardrules: {exc}", file=sys.stderr)
+        return 2
+    writers = {}
+    show = not args.no_progress and sys.stderr.isatty()
+    rate = Rate(args.games * len(specs))
+
+    def progress(games: int) -> None:
+        rate.advance(games)
+        if show:
+            print(f"\r{rate.line()}   ", end="", file=sys.stderr, flush=True)
+
+    def rows_for(spec):
+        if not args.save:
+            return None
+        writer = writers[spec.label] = RowWriter(args.save, spec.label, players=spec.players)
+        return writer.write
+
+    try:
+        aggregates = play_all(specs, games=args.games, backend=backend, progress=progress, rows_for=rows_for)
+    finally:
+        backend.close()
+        for writer in writers.values():
+            writer.close()
+    if show:
+        print(file=sys.stderr)
+    data = report(specs, aggregates, games=args.games, backend_name=f"{backend.name} ({backend.workers} worker{'s' * (backend.workers != 1)})")
+    if args.format == "json":
+        print(json.dumps(data, indent=1))
+    else:
+        print(render_text.render(data, color=sys.stdout.isatty()))
+    _write_html(args, data, default=f"{name}-{kind}.html")
+    print(f"{rate.done} games in {rate.clock() - rate.started:.1f}s ({rate.per_second:.1f} games/s, "
+          f"{backend.name} backend, {backend.workers} worker{'s' * (backend.workers != 1)})", file=sys.stderr)
+    if args.save:
+        print(f"per-game rows written to {args.save}/", file=sys.stderr)
+    return _report_failures(args, specs, aggregates)
+
+
+def _write_html(args, data: dict, *, default: str) -> None:
+    target = args.html or (default if args.format == "text" else None)
+    if not target or target == "none":
+        return
+    try:
+        from interpreter.analysis.render_html import render
+        page = render(data)
+    except RuntimeError as exc:          # matplotlib is not installed
+        print(f"cardrules: no HTML report: {exc}", file=sys.stderr)
+        return
+    Path(target).write_text(page, encoding="utf-8")
+    print(f"HTML report written to {target}", file=sys.stderr)
+
+
+def _report_failures(args, specs, aggregates) -> int:
+    failed = False
+    for spec, aggregate in zip(specs, aggregates):
+        for failure in aggregate.failures[:5]:
+            failed = True
+            where = f"{spec.label}: game {failure['index']} (seed {failure['seed']}, {spec.players} players)"
+            print(f"cardrules: {where} {failure['status']}: {failure['error']}", file=sys.stderr)
+            if failure["decisions"]:
+                tail = failure["decisions"][-30:]
+                print(f"  decisions (last {len(tail)} of {len(failure['decisions'])}): {' '.join(tail)}",
+                      file=sys.stderr)
+            if args.save and failure["decisions"]:
+                path = Path(args.save) / f"failed-{_file_label(spec.label)}-{failure['index']}.jsonl"
+                ruleset = load_ruleset(spec.path, variants=list(spec.variants))
+                if write_failure_log(ruleset, failure, options=spec.options, path=path):
+                    print(f"  play it again: cardrules replay {path}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+def _file_label(label: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in label)
