@@ -1,41 +1,28 @@
-"""The bots a seat can be given, behind one function: `make_bot(spec, seed=...)`.
+"""The bots a seat can be given, by the agents' specs: `make_bot('random', seed=...)`.
 
-A bot answers with a choice id for the decision in front of it. When the agents package offers
-a factory (`make_agent`), its specs (e.g. 'random', 'ismcts:200') are used; otherwise the
-seeded random agent is the only bot.
+A bot is an agent of `interpreter.agents` (it sees only its seat's view, events and legal
+choices) and answers with the id of its choice. Which specs the lobby offers is decided here.
 """
 from __future__ import annotations
 
+from interpreter.agents import AgentSpecError, ask, make_agent
 from interpreter.engine.game import Game
 
-try:   # the agents package's factory, where this version has one
-    from interpreter.agents import make_agent as _make_agent  # type: ignore[attr-defined]
-except ImportError:
-    _make_agent = None
+OFFERED = ("random", "first", "ismcts:200")
+QUICK = ("random", "first")    # bots that answer at once; others think off the server's event loop
 
 
 def bot_specs() -> list[str]:
-    """The bot specs the lobby offers."""
-    specs = ["random"]
-    if _make_agent is not None:
-        try:
-            _make_agent("ismcts:100", seed=0)
-            specs.append("ismcts:100")
-        except Exception:   # the search player is not there (yet) in this version
-            pass
-    return specs
+    """The bot specs the lobby offers: those this version can build."""
+    return [spec for spec in OFFERED if valid_spec(spec)]
 
 
 def valid_spec(spec: str) -> bool:
-    if spec == "random":
-        return True
-    if _make_agent is None:
-        return False
     try:
-        _make_agent(spec, seed=0)
-        return True
-    except Exception:
+        make_agent(spec, seed=0)
+    except AgentSpecError:
         return False
+    return True
 
 
 class Bot:
@@ -43,16 +30,11 @@ class Bot:
 
     def __init__(self, spec: str, *, seed: int):
         self.spec = spec
-        if _make_agent is not None:
-            self.agent = _make_agent(spec, seed=seed)
-        else:
-            from interpreter.agents.basic import RandomAgent
-            self.agent = RandomAgent(seed)
+        self.agent = make_agent(spec, seed=seed)
+        self.quick = spec.strip().lower() in QUICK
 
     def choose(self, game: Game) -> str:
-        decision = game.decision
-        picked = self.agent.choose(game, decision)
-        return picked if isinstance(picked, str) else picked.id
+        return ask(self.agent, game).id
 
 
 def make_bot(spec: str, *, seed: int) -> Bot:

@@ -199,7 +199,15 @@ class TableManager:
     async def _pace(self, table: LiveTable) -> None:
         while table.bot_to_move() and self.live.get(table.id) is table:
             await asyncio.sleep(table.record.bot_delay)
-            if table.step_bot():
+            if not table.bot_to_move():
+                break
+            seat, number = table.game.decision.player, table.game.decisions_taken
+            bot = table.bots[seat]
+            if bot.quick:
+                moved = table.step_bot()
+            else:    # a search player thinks in a thread; the server goes on serving meanwhile
+                moved = table.bot_answer(seat, number, await asyncio.to_thread(bot.choose, table.game))
+            if moved:
                 self.moves += 1
                 self.broadcast(table)
         if table.over:

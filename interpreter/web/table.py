@@ -82,6 +82,13 @@ class LiveTable:
         self._apply(seat, self.bots[seat].choose(self.game))
         return True
 
+    def bot_answer(self, seat: int, decision_no: int, choice_id: str) -> bool:
+        """Apply a choice a bot worked out away from the table, if its decision is still open."""
+        if self.over or self.game.decisions_taken != decision_no or self.game.decision.player != seat:
+            return False
+        self._apply(seat, choice_id)
+        return True
+
     def run_bots(self, *, limit: int = 10_000) -> int:
         moved = 0
         while moved < limit and self.step_bot():
