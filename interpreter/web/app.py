@@ -62,7 +62,7 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
     async def health(request: Request):
         return JSONResponse({"status": "ok", "live_tables": len(manager.live), "max_tables": manager.max_tables,
                              "schema": store.schema_version, "uptime": round(time.time() - started, 1),
-                             "moves": manager.moves})
+                             "moves": manager.moves, "move_handling_ms": manager.handling_ms()})
 
     async def games(request: Request):
         return JSONResponse({"games": catalog.shipped(), "bots": bot_specs()})

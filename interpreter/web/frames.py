@@ -48,6 +48,8 @@ class Stream:
 
 
 def _common_prefix(a: list, b: list) -> int:
+    if len(a) <= len(b) and b[:len(a)] == a:    # the usual case, compared in C: only appended
+        return len(a)
     n = min(len(a), len(b))
     i = 0
     while i < n and a[i] == b[i]:
@@ -107,7 +109,7 @@ def view_for(game: Game, seat: int | None) -> dict:
 def card_faces(game: Game, frame: dict) -> dict:
     """Label, suit and colour of every card id the frame already holds, and of no other."""
     ids: set[str] = set()
-    _collect(frame, game.cards_by_id, ids)
+    _collect({k: v for k, v in frame.items() if k != "lines"}, game.cards_by_id, ids)   # lines are text
     faces = {}
     for card_id in ids:
         card = game.cards_by_id[card_id]

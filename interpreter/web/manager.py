@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import statistics
 import random
 import secrets
 import time
+from collections import deque
 
 from interpreter.errors import GameError, RulesetError
 from interpreter.web.bots import valid_spec
@@ -63,6 +65,15 @@ class TableManager:
         self.bot_delay = bot_delay
         self.live: dict[str, LiveTable] = {}
         self.moves = 0
+        self.handling: deque = deque(maxlen=2000)   # seconds spent on each of the last people's moves
+
+    def handling_ms(self) -> dict:
+        """Time the server spent on people's recent moves (the move, the bots' answers, the frames)."""
+        if not self.handling:
+            return {"count": 0}
+        ordered = sorted(self.handling)
+        return {"count": len(ordered), "median": round(statistics.median(ordered) * 1000, 2),
+                "p99": round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000, 2)}
 
     # -- tables -------------------------------------------------------------------
     def create(self, *, digest: str, players: int, options: dict | None, seats: list[dict],

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 
 from interpreter.web.manager import Connection, TableManager
 from interpreter.web.table import MoveRefused
@@ -91,6 +92,7 @@ class Session:
         if self.seat is None:
             push(error_frame("spectator", "spectators do not take decisions"))
             return
+        started = time.perf_counter()
         try:
             table.take(self.seat, frame.get("decision"), frame.get("choice"))
         except MoveRefused as exc:
@@ -98,6 +100,7 @@ class Session:
             push(error_frame(exc.code, exc.message))
             return
         self.manager.after_move(table)
+        self.manager.handling.append(time.perf_counter() - started)
 
     def close(self) -> None:
         if self.table is not None:

@@ -103,8 +103,8 @@ class Replays:
             raise ReplayRefused("line 1 must be the game header (a log written by cardrules)")
         header, events = records[0], records[1:]
         if "view" in header:
-            raise ReplayRefused(f"this log shows only what seat {header['view']} saw; only a full log can "
-                                "be replayed")
+            who = "a spectator" if header["view"] == SPECTATOR else f"seat {header['view']}"
+            raise ReplayRefused(f"this log shows only what {who} saw; only a full log can be replayed")
         if not all(isinstance(e, dict) for e in events):
             raise ReplayRefused("every line after the header must be an event object")
         if header.get("variants"):

@@ -31,10 +31,15 @@ def configure_logging(stream=None, *, level: int = logging.INFO) -> None:
 def serve(*, host: str = "127.0.0.1", port: int = 8000, db: str = "cardrules.db", max_tables: int = 200,
           idle_timeout: float = 1800.0, bot_delay: float = 0.6) -> None:
     """Serve until interrupted. Tables live in the SQLite file `db`, created on first start."""
+    import gc
+
     import uvicorn
 
     from interpreter.web.app import create_app
     configure_logging()
+    # Games hold many small objects that live long; collecting the young generation less often
+    # keeps a full collection from landing in the middle of a move as often.
+    gc.set_threshold(50_000, 20, 20)
     app = create_app(db, max_tables=max_tables, idle_timeout=idle_timeout, bot_delay=bot_delay)
     logging.getLogger("cardrules.web").info("listening", extra={"fields": {"host": host, "port": port}})
     uvicorn.run(app, host=host, port=port, log_config=None, access_log=False, ws_max_size=64 * 1024,
