@@ -60,7 +60,7 @@ def post(url: str, body: dict) -> dict:
 
 
 def start_server(db: Path, port: int, log) -> subprocess.Popen:
-    process = subprocess.Popen([sys.executable, "-m", "interpreter.web.server", "--host", "127.0.0.1",
+    process = subprocess.Popen([sys.executable, "-m", "interpreter.cli.main", "serve", "--host", "127.0.0.1",
                                 "--port", str(port), "--db", str(db), "--max-tables", "1000"],
                                stdout=log, stderr=log, env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
     for _ in range(300):

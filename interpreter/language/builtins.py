@@ -252,6 +252,14 @@ def _usable(g, p):
             if not g.ability_flags(p, name) and (spec.when is None or spec.when(g, {"p": p}))]
 
 
+@builtin("met(p: player) -> list<str>")
+def _met(g, p):
+    """The abilities whose condition holds for the player now, disabled or used ones included,
+    in the order the ruleset declares them: an owner may count as meeting a condition even when
+    another player's passive has switched the ability off."""
+    return [name for name, spec in g.rules.abilities.items() if spec.when is None or spec.when(g, {"p": p})]
+
+
 @builtin("enabled(p: player, ability: str) -> bool")
 def _enabled(g, p, ability):
     """The ability is not disabled for this player (whether or not its condition holds)."""

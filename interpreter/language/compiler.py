@@ -89,7 +89,7 @@ _SHAPES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 # Builtins whose value depends on the state of the game, not only on their arguments.
-STATEFUL_BUILTINS = {"holder", "can_use", "usable", "enabled", "used"}
+STATEFUL_BUILTINS = {"holder", "can_use", "usable", "met", "enabled", "used"}
 _TRIVIAL = {"int", "string", "true", "false", "name"}   # cheaper to evaluate than to look up (a name
 # that calls a function of no parameters is not: it is hoisted like any other invariant)
 _MISSING = object()

@@ -15,8 +15,9 @@ from interpreter.language.compiler import Where
 from interpreter.errors import Collector, Span, did_you_mean
 from interpreter.language.schema import check_schema
 from interpreter.language.source import Source, read_source
+from interpreter.shipped import rulesets_folder
 
-LIBRARY = Path(__file__).resolve().parents[2] / "rulesets"
+LIBRARY = rulesets_folder()
 NAMED_SECTIONS = ("options", "zones", "functions", "procedures", "triggers", "abilities")
 VAR_SCOPES = ("game", "player", "team", "card")
 SINGLE_SECTIONS = ("name", "description", "players", "deck", "teams", "flow", "result")

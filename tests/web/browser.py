@@ -41,11 +41,12 @@ class ThreadServer:
     def __init__(self, app):
         import uvicorn
 
+        from interpreter.web.server import websocket_implementation
         from tests.web.server_process import free_port
         self.app = app
         self.port = free_port()
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
-                                                    lifespan="on", ws="websockets-sansio"))
+                                                    lifespan="on", ws=websocket_implementation()))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     @property

@@ -32,7 +32,7 @@ class ServerProcess:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "interpreter.web.server", "--host", "127.0.0.1", "--port", str(self.port),
+                [sys.executable, "-m", "interpreter.cli.main", "serve", "--host", "127.0.0.1", "--port", str(self.port),
                  "--db", str(self.db), "--bot-delay", str(self.bot_delay)], stdout=log, stderr=log, env=env, cwd=ROOT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -121,3 +121,11 @@ def test_the_store_is_versioned(tmp_path):
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     with pytest.raises(SchemaTooNew, match="newer|knows up to"):
         Store(tmp_path / "a.db")
+
+
+def test_the_serve_command_says_what_it_takes(capsys):
+    from interpreter.cli.main import main
+    assert main(["serve", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert all(flag in out for flag in ("--host", "--port", "--db", "--max-tables", "--idle-timeout"))
+    assert main(["serve", "--port", "0"]) == 2
