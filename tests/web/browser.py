@@ -12,7 +12,7 @@ import pytest
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "img"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "images"
 
 
 def chromium_path() -> str | None:
@@ -68,7 +68,7 @@ class ThreadServer:
 
 
 def screenshot(page, name: str, tmp_path: Path) -> Path:
-    """Where a screenshot goes: docs/img when CARDRULES_SCREENSHOTS=1 (to refresh the README's), else tmp."""
+    """Where a screenshot goes: docs/images when CARDRULES_SCREENSHOTS=1 (to refresh the README's), else tmp."""
     folder = SCREENSHOTS if os.environ.get("CARDRULES_SCREENSHOTS") == "1" else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
