@@ -75,5 +75,8 @@ def play_random(game, rng: random.Random) -> dict:
     every seat is the same random player and nobody's fairness is at stake."""
     while not game.over:
         options = game.decision.options
-        game.apply_value(options[rng.randrange(len(options))])
+        if isinstance(options, range):
+            game.apply_value(rng.randrange(options.start, options.stop))
+        else:
+            game.apply_value(options[rng.randrange(len(options))])
     return game.result

@@ -152,3 +152,20 @@ def failing_call(impl, fns: list, span: Span, name: str) -> Fn:
     return call
 
 
+
+
+def charged_call(call: Fn, span: Span, *, nested: bool) -> Fn:
+    """A call of a builtin that builds a list: the list's size (and its lists' sizes, for a list
+    of lists) counts against the game's budget, like the items a `filter` goes through."""
+    if nested:
+        def run_nested(g, env):
+            value = call(g, env)
+            g.spend(len(value) + sum(len(v) for v in value), span, "a builtin builds too large a value")
+            return value
+        return run_nested
+
+    def run(g, env):
+        value = call(g, env)
+        g.spend(len(value), span, "a builtin builds too large a value")
+        return value
+    return run

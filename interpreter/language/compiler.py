@@ -22,7 +22,7 @@ from interpreter.language import types as T
 from interpreter.language.builtins import BUILTINS, EvalError
 from interpreter.language.effects import EFFECTS
 from interpreter.errors import Collector, GameError, Span, did_you_mean
-from interpreter.language.calls import binders, direct_call, failing_call, memoized_call, static_call
+from interpreter.language.calls import charged_call, binders, direct_call, failing_call, memoized_call, static_call
 from interpreter.language.expressions import ParseError, parse
 from interpreter.language.macros import MACRO_BUILDERS, MACROS
 
@@ -116,6 +116,9 @@ STATEFUL_BUILTINS = {"holder", "can_use", "usable", "met", "enabled", "used"}
 _TRIVIAL = {"int", "string", "true", "false", "name"}   # cheaper to evaluate than to look up (a name
 # that calls a function of no parameters is not: it is hoisted like any other invariant)
 _MISSING = object()
+MAX_INT = 10 ** 18        # numbers a game computes stay machine-sized (a runaway doubling stops here)
+MAX_STRING = 100_000      # characters of a string built by '+'
+TOO_BIG = "a number beyond ±10^18: the numbers of a game stay within 18 digits"
 _HOIST_KEYS = itertools.count()
 
 
@@ -315,9 +318,15 @@ class _Pass:
             op = "+=" if kind == "add_assign" else "-="
             self.fail(value_node, f"'{op}' works on numbers, not {T.show(ttype)} and {T.show(vtype)}")
         getter = self.target_getter(target)
-        if kind == "add_assign":
-            return lambda g, env: setter(g, env, getter(g, env) + value(g, env))
-        return lambda g, env: setter(g, env, getter(g, env) - value(g, env))
+        sign = 1 if kind == "add_assign" else -1
+        span = self.span(node)
+
+        def update(g, env):
+            result = getter(g, env) + sign * value(g, env)
+            if not -MAX_INT <= result <= MAX_INT:
+                raise GameError(TOO_BIG, span=span, phase=g.phase)
+            setter(g, env, result)
+        return update
 
     def target(self, node):
         """A settable place: a game variable, or a player's or team's variable."""
@@ -704,12 +713,24 @@ class _Pass:
                 self.fail(node, f"cannot join {T.show(ta)} and {T.show(tb)}")
             item = T.item_type(ta) or T.item_type(tb)
 
+            span = self.span(node)
+
             def join(g, env):
                 x, y = a(g, env), b(g, env)
-                return list(x.cards if hasattr(x, "cards") else x) + list(y.cards if hasattr(y, "cards") else y)
+                joined = list(x.cards if hasattr(x, "cards") else x) + list(y.cards if hasattr(y, "cards") else y)
+                g.spend(len(joined), span, "joining lists builds too large a value")
+                return joined
             return join, T.list_of(item)
         if op == "+" and ta == T.STR and tb == T.STR:
-            return (lambda g, env: a(g, env) + b(g, env)), T.STR
+            span = self.span(node)
+
+            def concat(g, env):
+                text = a(g, env) + b(g, env)
+                if len(text) > MAX_STRING:
+                    raise EvalError(f"a string of more than {MAX_STRING} characters")
+                g.spend(len(text) // 64, span, "joining strings builds too large a value")
+                return text
+            return self.guarded(node, concat), T.STR
         if op == "+" and T.is_list(ta) and T.assignable(tb, T.item_type(ta)):
             self.fail(node, f"'+' joins two lists, not {T.article(ta)} and {T.article(tb)}",
                       "put the item in a list: xs + [x]")
@@ -728,7 +749,15 @@ class _Pass:
                     raise EvalError("division by zero")
                 return fn2(a(g, env), y)
             return self.guarded(node, divide), T.INT
-        return (lambda g, env: fn2(a(g, env), b(g, env))), T.INT
+
+        span = self.span(node)
+
+        def bounded(g, env):
+            value = fn2(a(g, env), b(g, env))
+            if -MAX_INT <= value <= MAX_INT:
+                return value
+            raise GameError(TOO_BIG, span=span, phase=g.phase)
+        return bounded, T.INT
 
     def x_add(self, node):
         return self.arith(node, "+", lambda x, y: x + y)
@@ -925,14 +954,18 @@ class _Pass:
                           did_you_mean(literal, self.sym.card_ids), code="unknown-name")
             return self.shaped(lambda g, env: g.cards_by_id[literal], ("card", literal)), result
         if b.may_fail:
-            return failing_call(impl, fns, self.span(node), b.name), result
-        if len(fns) == 1:
+            call = failing_call(impl, fns, self.span(node), b.name)
+        elif len(fns) == 1:
             (f0,) = fns
-            return (lambda g, env: impl(g, f0(g, env))), result
-        if len(fns) == 2:
+            call = lambda g, env: impl(g, f0(g, env))              # noqa: E731
+        elif len(fns) == 2:
             f0, f1 = fns
-            return (lambda g, env: impl(g, f0(g, env), f1(g, env))), result
-        return (lambda g, env: impl(g, *[f(g, env) for f in fns])), result
+            call = lambda g, env: impl(g, f0(g, env), f1(g, env))  # noqa: E731
+        else:
+            call = lambda g, env: impl(g, *[f(g, env) for f in fns])  # noqa: E731
+        if T.is_list(result):
+            call = charged_call(call, self.span(node), nested=T.is_list(T.item_type(result)))
+        return call, result
 
     def call_function(self, node, name: str, args: list):
         func = self.sym.functions[name]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from interpreter.language import types as T
 from interpreter.language.builtins import EvalError
-from interpreter.errors import GameError
 
 MACROS = {"all", "any", "filter", "map", "flat_map", "count", "sum", "max", "min", "max_by", "min_by",
           "sort_by"}
@@ -19,10 +18,7 @@ def _seq(items, g, env, span):
     the game's step limit instead of running for hours."""
     value = items(g, env)
     seq = value.cards if hasattr(value, "cards") else value
-    g.steps += len(seq)
-    if g.steps > g.max_steps:
-        raise GameError(f"the game ran more than {g.max_steps} steps without ending; an expression "
-                        "goes through too many items", span=span, phase=g.phase, code="step-limit")
+    g.spend(len(seq), span, "an expression goes through too many items")
     return seq
 
 
