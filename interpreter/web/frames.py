@@ -1,8 +1,9 @@
 """What one client is sent: its seat's view, event stream and transcript, and nothing more.
 
-Everything here is computed from `Game.view(seat)` and `Game.events_for(seat)`; a spectator is
-a seat number no player has (it sees the public view), and the all-seeing replay view is
-`seat=None`. Card faces (label, suit, colour) go only with the card ids already in the frame.
+Everything here is computed from `Game.view(seat)` and `Game.events_for(seat)`; a spectator
+(SPECTATOR) gets `view_public()` and `events_public()`, and only the replay viewer's all-seeing
+perspective (`seat=None`) gets `view_all()` and `events_all()`. Card faces (label, suit, colour)
+go only with the card ids already in the frame.
 """
 from __future__ import annotations
 
@@ -15,46 +16,35 @@ RED_SUITS = {"hearts", "diamonds"}
 
 
 class Stream:
-    """One seat's event stream and transcript, as last sent; `update` returns what changed.
-
-    An event hidden from a seat can become visible later (a chosen card is revealed by where it
-    goes), so the new stream is compared with the old one from the start: the client drops what
-    it holds from `events_from` on and appends the rest.
-    """
+    """One seat's event stream and transcript, as far as they were sent; `update` returns what
+    is new. A seat's stream only grows, so a client appends what it is sent."""
 
     def __init__(self, game: Game, seat: int | None):
         self.game = game
         self.seat = seat
         self.events: list[dict] = []
         self.lines: list[str] = []
-        self.transcript = Transcript(game, seat)
+        self.transcript = Transcript(game, seat if seat is not None and seat >= 0 else None)
 
     def update(self) -> dict:
-        events = self.game.events_for(self.seat)
-        old = self.events
-        start = _common_prefix(old, events)
-        if start < len(old):      # an earlier event changed: render the transcript afresh
-            self.transcript = Transcript(self.game, self.seat)
-            lines = _render(self.transcript, events)
-        else:
-            lines = self.lines + _render(self.transcript, events[start:])
-        line_start = _common_prefix(self.lines, lines)
-        self.events, self.lines = events, lines
-        return {"events_from": start, "events": events[start:], "lines_from": line_start,
-                "lines": lines[line_start:]}
+        new = events_of(self.game, self.seat, since=len(self.events))
+        lines = _render(self.transcript, new)
+        changes = {"events_from": len(self.events), "events": new, "lines_from": len(self.lines), "lines": lines}
+        self.events.extend(new)
+        self.lines.extend(lines)
+        return changes
 
     def full(self) -> dict:
         return {"events_from": 0, "events": list(self.events), "lines_from": 0, "lines": list(self.lines)}
 
 
-def _common_prefix(a: list, b: list) -> int:
-    if len(a) <= len(b) and b[:len(a)] == a:    # the usual case, compared in C: only appended
-        return len(a)
-    n = min(len(a), len(b))
-    i = 0
-    while i < n and a[i] == b[i]:
-        i += 1
-    return i
+def events_of(game: Game, seat: int | None, *, since: int = 0) -> list[dict]:
+    """The event stream of a seat, of a spectator (SPECTATOR), or all of it (None)."""
+    if seat is None:
+        return game.events_all(since)
+    if seat == SPECTATOR:
+        return game.events_public(since)
+    return game.events_for(seat, since)
 
 
 def _render(transcript: Transcript, events: list[dict]) -> list[str]:
@@ -86,7 +76,7 @@ def decision_for(game: Game, seat: int | None) -> dict | None:
         cards = None
         if isinstance(value, Card):
             cards = [value.id]
-        elif isinstance(value, list) and value and all(isinstance(v, Card) for v in value):
+        elif isinstance(value, (list, tuple)) and value and all(isinstance(v, Card) for v in value):
             cards = [v.id for v in value]
         entry = {"id": choice.id, "label": choice.label}
         if cards is not None:
@@ -99,8 +89,14 @@ def decision_for(game: Game, seat: int | None) -> dict | None:
 
 
 def view_for(game: Game, seat: int | None) -> dict:
-    """The table as `seat` sees it, without the engine's own decision list (sent as `decision`)."""
-    view = game.view(seat)
+    """The table as `seat` sees it (a spectator: SPECTATOR; all-seeing: None), without the
+    engine's own decision entry (the frame's `decision` says it in full, for buttons)."""
+    if seat is None:
+        view = game.view_all()
+    elif seat == SPECTATOR:
+        view = game.view_public()
+    else:
+        view = game.view(seat)
     view.pop("decision", None)
     view["seat"] = seat
     return view
@@ -139,7 +135,8 @@ def _collect(value, known: dict, out: set) -> None:
 def state_frame(game: Game, seat: int | None, changes: dict) -> dict:
     """A complete 'state' frame: view, decision, stream changes and the faces of the cards in it."""
     frame = {"type": "state", "decisions": game.decisions_taken, "over": game.over,
-             "view": view_for(game, seat), "decision": decision_for(game, seat), **changes}
+             "view": view_for(game, seat), "decision": decision_for(game, seat) if seat is not None else None,
+             **changes}
     if game.over:
         frame["result"] = game.result
     frame["faces"] = card_faces(game, frame)

@@ -136,5 +136,5 @@ class Replays:
 
     def from_table(self, table, perspectives: list[str]) -> ReplaySession:
         header = table_header(table.game)
-        decisions = [e["choice"] for e in table.game.events if e.get("type") == "decided"]
+        decisions = [e["choice"] for e in table.game.events_all() if e.get("type") == "decided"]
         return self.add(ReplaySession(table.ruleset, header, decisions, perspectives))

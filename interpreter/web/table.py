@@ -13,7 +13,7 @@ from interpreter.engine.game import Game
 from interpreter.errors import GameError
 from interpreter.language.ruleset import Ruleset
 from interpreter.web.bots import Bot, make_bot
-from interpreter.web.frames import SPECTATOR, Stream, state_frame
+from interpreter.web.frames import SPECTATOR, Stream, events_of, state_frame
 from interpreter.web.store import Store, TableRecord
 
 
@@ -142,13 +142,13 @@ class LiveTable:
                 "status": "failed" if self.error else ("over" if self.game.over else "playing")}
 
     def log_lines(self, seat: int | None) -> str:
-        """The game's JSONL log: all of it (seat None), or only what `seat` saw."""
+        """The game's JSONL log: all of it (seat None), or only what `seat` (or SPECTATOR) saw."""
         header = table_header(self.game)
         header.update(ruleset=self.filename, digest=self.record.digest, variants=[])
         if seat is not None:
             header["view"] = seat
         lines = [json.dumps(header, ensure_ascii=False)]
-        lines += [json.dumps(e, ensure_ascii=False) for e in self.game.events_for(seat)]
+        lines += [json.dumps(e, ensure_ascii=False) for e in events_of(self.game, seat)]
         return "\n".join(lines) + "\n"
 
 

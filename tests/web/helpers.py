@@ -7,7 +7,7 @@ import random
 
 from interpreter.engine.game import Game
 from interpreter.engine.state import Card, card_visible
-from interpreter.web.frames import SPECTATOR
+from interpreter.web.frames import SPECTATOR, events_of
 
 SHORT_OPTIONS = {    # every game ends after one or two hands, so a test sees a hand gathered back
     "black-card": {"hands": 2}, "black-maria": {"target": 1}, "black-swan": {"team_target": 10, "solo_target": 10},
@@ -78,29 +78,31 @@ class Oracle:
         self.ids = {c.id for c in game.all_cards}
         self.known: dict[int, set] = {s: set() for s in [SPECTATOR, *range(len(game.players))]}
         self.read = 0
+        self.heard = {seat: 0 for seat in self.known}
         self.observe()
 
     def observe(self) -> None:
         game = self.game
         for seat, known in self.known.items():
             known.update(c.id for c in game.all_cards if card_visible(c, seat))
-        for event in game.events[self.read:]:
+        for event in game.events_all(self.read):
             kind = event["type"]
             if (kind == "shown" and event.get("to") is None) or (kind == "turned" and event.get("face_up")):
                 for known in self.known.values():
                     known.add(event["card"])
             elif kind == "shown":
                 self.known[event["to"]].add(event["card"])
-            elif kind == "decided" and event["kind"] != "card":
-                named = {part for part in str(event["choice"]).split("+") if part in self.ids}
-                for seat, known in self.known.items():
-                    if named and any(e is event for e in game.events_for(seat)):
-                        known.update(named)
-        self.read = len(game.events)
+        self.read = len(game.events_all())
+        for seat, known in self.known.items():   # a declared value, in a decision the seat was told of
+            stream = events_of(game, seat, since=self.heard[seat])
+            self.heard[seat] += len(stream)
+            for event in stream:
+                if event["type"] == "decided" and event["kind"] != "card":
+                    known.update(part for part in str(event["choice"]).split("+") if part in self.ids)
         if game.decision is not None:
             offered = self.known[game.decision.player]
             for value in game.decision.options if game.decision.kind in ("card", "value") else []:
-                for item in value if isinstance(value, list) else [value]:
+                for item in value if isinstance(value, (list, tuple)) else [value]:
                     if isinstance(item, Card):
                         offered.add(item.id)
 

@@ -77,7 +77,7 @@ def test_a_replay_step_is_the_view_of_the_game_after_that_many_decisions(client,
     header = json.loads(full.splitlines()[0])
     replay = client.post("/api/replays", content=full.encode()).json()
     live = client.app.state.manager.get(finished["table"])
-    choices = [e["choice"] for e in live.game.events if e["type"] == "decided"]
+    choices = [e["choice"] for e in live.game.events_all() if e["type"] == "decided"]
     mirror = Game(live.ruleset, 3, seed=9, options={"hands": 1}, names=header["names"])
     for step in (0, 3, 7):
         while mirror.decisions_taken < step:

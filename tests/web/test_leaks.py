@@ -4,7 +4,8 @@ cards that seat may see, and the stream it rebuilds is exactly the engine's view
 GIVEN a table of people only (each seat a websocket client, plus a spectator)
 WHEN random legal moves are sent until the game (one or two hands) ends
 THEN no frame to a client names a card it could not have seen, the end-of-hand gathering
-included; and each client's view and events equal `Game.view(seat)` / `events_for(seat)`.
+included; and each client's view and events equal `Game.view(seat)` / `events_for(seat)` (a
+spectator's: `view_public()` / `events_public()`).
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import random
 import pytest
 
 from interpreter.engine.game import Game
-from interpreter.web.frames import SPECTATOR, view_for
+from interpreter.web.frames import SPECTATOR, events_of, view_for
 from tests.web.helpers import SHORT_OPTIONS, Oracle, Seat, new_table, random_choice
 
 pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
@@ -54,7 +55,7 @@ def test_no_client_sees_a_card_it_may_not(client, game):
                     assert not leaked, f"{game}: seat {seat} was sent {sorted(leaked)} at move {moves}"
                 client_seat.frames.clear()
                 assert client_seat.state["view"] == view_for(mirror, seat)
-                assert client_seat.events == mirror.events_for(seat)
+                assert client_seat.events == events_of(mirror, seat)
             if mirror.over:
                 break
             decider = mirror.decision.player
