@@ -82,7 +82,7 @@ class ChoiceCompiler:
                 if len(numbers) > MAX_RANGE:
                     raise GameError(f"a number choice with 'where' may list at most {MAX_RANGE} numbers, "
                                     f"not {len(numbers)}", span=span, phase=g.phase)
-                return _legal(numbers, legal, bind, g, env)
+                return _legal(numbers, legal, bind, g, env, span)
             return self._single(who, options, kind, prompt, span, if_none, private, verb,
                                 labels=labels, bind=bind), then, bind
         if "from" not in raw:
@@ -118,11 +118,13 @@ class ChoiceCompiler:
             return None
 
         def options(g, env):
+            before = g.steps
             value = source(g, env)
             values = value.cards if hasattr(value, "cards") else value
             if legal is None:
+                g.note_listing(span, g.steps - before + len(values))
                 return list(values)
-            return _legal(values, legal, bind, g, env)
+            return _legal(values, legal, bind, g, env, span, g.steps - before)
 
         if kind != "cards":
             return self._single(who, options, kind, prompt, span, if_none, private, verb,
@@ -230,12 +232,16 @@ class ChoiceCompiler:
 
 
 
-def _legal(candidates, legal, bind: str, g, env) -> list:
-    """The candidates for which the `where:` condition holds, each bound to the `as` name."""
+def _legal(candidates, legal, bind: str, g, env, span, work: int = 0) -> list:
+    """The candidates for which the `where:` condition holds, each bound to the `as` name. The
+    items looked at (candidates, and the steps their conditions took) are noted for the game's
+    cost report."""
+    before = g.steps
     e = dict(env)
     out = []
     for x in candidates:
         e[bind] = x
         if legal(g, e):
             out.append(x)
+    g.note_listing(span, work + g.steps - before + len(candidates))
     return out

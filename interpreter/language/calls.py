@@ -1,9 +1,10 @@
 """How a compiled expression calls a ruleset function or a builtin.
 
-Three strategies, chosen when the ruleset loads: a memo for functions of players and numbers
-(the same call recurs while a decision's options are listed), direct calls with the arguments
-stored in the caller's env for functions of cards (every candidate differs), and a guarded call
-for builtins that can fail, so that the failure names its position in the file.
+Three strategies, chosen when the ruleset loads: a memo for functions of players, numbers,
+lists and tuples (the same call recurs while a decision's options are listed; a list argument
+is remembered by its items), direct calls with the arguments stored in the caller's env for
+functions of cards (every candidate differs), and a guarded call for builtins that can fail, so
+that the failure names its position in the file.
 """
 from __future__ import annotations
 
@@ -92,15 +93,37 @@ def memoized_call(name: str, body: Fn, names: list, fns: list) -> Fn:
 
     def call(g, env):
         values = [f(g, env) for f in fns]
-        key = (name, *values)
-        memo = g.memo
-        if g.memo_version != g.version:
-            memo.clear()
-            g.memo_version = g.version
-        elif key in memo:
-            return memo[key]
-        value = memo[key] = body(g, dict(zip(names, values)))
-        return value
+        return _remembered(g, (name, *values), body, names, values)
+    return call
+
+
+def _remembered(g, key: tuple, body: Fn, names: list, values: list):
+    """The memo's value for `key` in the game's current state, computing it on a miss."""
+    memo = g.memo
+    if g.memo_version != g.version:
+        memo.clear()
+        g.memo_version = g.version
+    elif key in memo:
+        return memo[key]
+    value = memo[key] = body(g, dict(zip(names, values)))
+    return value
+
+
+def frozen(value):
+    """A list or tuple argument as a memo key: its items, nested lists included. A zone stands
+    for itself (the memo is cleared whenever a card moves)."""
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(v) for v in value)
+    return value
+
+
+def memoized_call_of_lists(name: str, body: Fn, names: list, fns: list, lists: set) -> Fn:
+    """Like `memoized_call`, for functions with list or tuple parameters (positions `lists`):
+    a function of a list of cards is computed once per state, like one of a player."""
+    def call(g, env):
+        values = [f(g, env) for f in fns]
+        key = (name, *[frozen(v) if i in lists else v for i, v in enumerate(values)])
+        return _remembered(g, key, body, names, values)
     return call
 
 

@@ -22,7 +22,8 @@ from interpreter.language import types as T
 from interpreter.language.builtins import BUILTINS, EvalError
 from interpreter.language.effects import EFFECTS
 from interpreter.errors import Collector, GameError, Span, did_you_mean
-from interpreter.language.calls import charged_call, binders, direct_call, failing_call, memoized_call, static_call
+from interpreter.language.calls import (binders, charged_call, direct_call, failing_call, memoized_call,
+                                       memoized_call_of_lists, static_call)
 from interpreter.language.expressions import ParseError, parse
 from interpreter.language.macros import MACRO_BUILDERS, MACROS
 
@@ -981,14 +982,17 @@ class _Pass:
         keys = [f"{name}.{p}" for p, _ in func.params]
         if not fns and not func.dynamic:
             return static_call(name, body), result
-        if any(t == T.CARD or T.is_list(t) for _, t in func.params):
+        if any(t == T.CARD for _, t in func.params):
             # A card argument differs for every candidate of a choice, so a memo would only
-            # miss; lists cannot be keys. Inline the body where that is safe, or store the
-            # arguments in the caller's env and call it.
+            # miss. Inline the body where that is safe, or store the arguments in the caller's
+            # env and call it.
             inlined = self.inline(func, args, fns)
             if inlined is not None:
                 return inlined, result
             return direct_call(body, keys, fns), result
+        lists = {i for i, (_, t) in enumerate(func.params) if T.is_list(t) or T.is_tuple(t)}
+        if lists:      # remembered by the items: the same hand gives the same value in one state
+            return memoized_call_of_lists(name, body, keys, fns, lists), result
         return memoized_call(name, body, keys, fns), result
 
     def inline(self, func: Function, args: list, fns: list):
