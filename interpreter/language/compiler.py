@@ -982,10 +982,12 @@ class _Pass:
         keys = [f"{name}.{p}" for p, _ in func.params]
         if not fns and not func.dynamic:
             return static_call(name, body), result
-        if any(t == T.CARD for _, t in func.params):
-            # A card argument differs for every candidate of a choice, so a memo would only
-            # miss. Inline the body where that is safe, or store the arguments in the caller's
-            # env and call it.
+        candidate = self.varying is not None and any(
+            isinstance(a, Tree) and a.data == "name" and str(a.children[0]) == self.varying for a in args)
+        if candidate or any(t == T.CARD for _, t in func.params):
+            # A card argument, or the candidate of a choice's `where:`, differs for every
+            # candidate, so a memo would only miss. Inline the body where that is safe, or
+            # store the arguments in the caller's env and call it.
             inlined = self.inline(func, args, fns)
             if inlined is not None:
                 return inlined, result
