@@ -74,6 +74,6 @@ def play_random(game, rng: random.Random) -> dict:
     """The fastest random playout: raw legal values, no Choice objects. For simulations, where
     every seat is the same random player and nobody's fairness is at stake."""
     while not game.over:
-        options = game.decision.options
+        options = game.legal_values()
         game.apply_value(options[rng.randrange(len(options))])
     return game.result

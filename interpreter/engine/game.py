@@ -18,7 +18,7 @@ from typing import Any, Iterator
 
 from interpreter.errors import GameError, Span
 from interpreter.engine.steps import Request, run_steps
-from interpreter.engine.state import HIDDEN, PUBLIC, Card, Player, Team, Zone, card_visible
+from interpreter.engine.state import HIDDEN, NOBODY, PUBLIC, Card, Player, Team, Zone, card_visible
 
 DEFAULT_MAX_STEPS = 2_000_000
 MAX_TRIGGER_DEPTH = 16
@@ -108,6 +108,25 @@ def _choice_id(value) -> str:
     return str(_json_value(value))
 
 
+_SHARED: dict = {}
+
+
+def _shared(value):
+    """One copy of an immutable value that every game uses (zone keys, sets of seats)."""
+    return _SHARED.setdefault(value, value)
+
+
+def _moved_triggers(ruleset) -> dict:
+    """Moved-triggers by the name of the zone a card goes to (a trigger with `to:` listens to
+    one); the same for every game of a ruleset, so worked out once."""
+    cached = ruleset.__dict__.get("_moved_into")
+    if cached is None:
+        moved = ruleset.triggers.get("moved") or []
+        cached = {z.name: [t for t in moved if t[3] in (None, z.name)] for z in ruleset.zones}
+        cached = ruleset.__dict__["_moved_into"] = {name: ts for name, ts in cached.items() if ts}
+    return cached
+
+
 class _GameOver(Exception):
     """Unwinds the flow when an effect ends the game early."""
 
@@ -149,13 +168,11 @@ class Game:
         self.zones: dict[str, Zone] = {}
         self.winners: list[Player] | None = None
         self.over = False
-        self.decision: Decision | None = None
+        self._request: Request | None = None     # what the flow waits for
+        self._decision: Decision | None = None   # its public form, made when first asked for
         self.decisions_taken = 0
         self._triggers = ruleset.triggers
-        # moved-triggers by the name of the zone a card goes to (a trigger with `to:` listens to one)
-        moved = ruleset.triggers.get("moved") or []
-        self._moved_into = {z.name: [t for t in moved if t[3] in (None, z.name)] for z in ruleset.zones}
-        self._moved_into = {name: ts for name, ts in self._moved_into.items() if ts}
+        self._moved_into = _moved_triggers(ruleset)
         self._build_cards()
         self._build_zones_and_teams()
         self._init_vars()
@@ -173,8 +190,11 @@ class Game:
         for condition, ids, span in self.rules.removals:
             if condition is None or self._setup(condition, {}, span, "a deck.remove condition"):
                 removed.update(ids)
-        self.cards_in_play = [c for c in self.all_cards if c.id not in removed]
-        self.removed_cards = [c for c in self.all_cards if c.id in removed]
+        if removed:
+            self.cards_in_play = [c for c in self.all_cards if c.id not in removed]
+            self.removed_cards = [c for c in self.all_cards if c.id in removed]
+        else:            # the usual case: one list, nothing removed (neither is ever changed)
+            self.cards_in_play, self.removed_cards = self.all_cards, []
 
     def _build_zones_and_teams(self) -> None:
         rules = self.rules
@@ -203,10 +223,10 @@ class Game:
                 first_game_zone = first_game_zone or self.zones[spec.name]
             elif spec.owner == "player":
                 for p in self.players:
-                    p.zones[spec.name] = Zone(spec.name, f"p{p.seat}.{spec.name}", p, spec.visibility)
+                    p.zones[spec.name] = Zone(spec.name, _shared(f"p{p.seat}.{spec.name}"), p, spec.visibility)
             else:
                 for t in self.teams:
-                    t.zones[spec.name] = Zone(spec.name, f"t{t.index}.{spec.name}", t, spec.visibility)
+                    t.zones[spec.name] = Zone(spec.name, _shared(f"t{t.index}.{spec.name}"), t, spec.visibility)
         if first_game_zone is None:
             raise GameError("the ruleset has no game zone to hold the cards at the start", code="zones")
         for card in self.cards_in_play:
@@ -217,11 +237,11 @@ class Game:
             if zone.visibility == PUBLIC:
                 viewers = None
             elif zone.visibility == HIDDEN:
-                viewers = frozenset()
+                viewers = NOBODY
             elif isinstance(zone.owner, Player):
-                viewers = frozenset([zone.owner.seat])
+                viewers = _shared(frozenset([zone.owner.seat]))
             else:
-                viewers = frozenset(m.seat for m in zone.owner.members)
+                viewers = _shared(frozenset(m.seat for m in zone.owner.members))
             self._zone_viewers[zone.key] = viewers
 
     def _all_zones(self) -> Iterator[Zone]:
@@ -244,6 +264,9 @@ class Game:
         vars_ = self.rules.vars
         for name, (_, initial, span) in vars_.get("game", {}).items():
             self.vars[name] = self._setup(initial, {}, span, f"the initial value of '{name}'")
+        if vars_.get("card"):
+            for card in self.all_cards:
+                card.vars = {}
         for scope, owners in (("player", self.players), ("team", self.teams), ("card", self.all_cards)):
             for owner in owners:
                 for name, (_, initial, span) in vars_.get(scope, {}).items():
@@ -261,6 +284,38 @@ class Game:
                 raise GameError(message, span=span, code="constraint")
 
     # -- driving -------------------------------------------------------------
+    @property
+    def decision(self) -> Decision | None:
+        """The decision the game waits for (None once it is over)."""
+        decision = self._decision
+        if decision is None and self._request is not None:
+            decision = self._decision = Decision(self, self._request)
+        return decision
+
+    # The playout API, for bots and search: the legal values as a list, and applying one by
+    # its index or as taken from that list, with no Decision or Choice objects on the way.
+    @property
+    def to_move(self) -> int | None:
+        """The seat that decides now (None once the game is over)."""
+        request = self._request
+        return None if request is None else request.player.seat
+
+    def legal_values(self):
+        """The raw legal values of the current decision (cards, players, numbers, action names);
+        a sequence: a list, or a range for a number. Empty once the game is over."""
+        request = self._request
+        return [] if request is None else request.options
+
+    def apply_index(self, index: int) -> None:
+        """Apply the `index`-th of `legal_values()`; an IndexError if there is no such value."""
+        request = self._request
+        if request is None:
+            raise GameError("the game is over; there is no decision to take", code="over")
+        options = request.options
+        if not -len(options) <= index < len(options):
+            raise IndexError(f"choice {index} of {len(options)}")
+        self.apply_value(options[index])
+
     def apply(self, choice) -> None:
         """Take the current decision's choice: a Choice, or its id ('QS', 'fold', '250')."""
         if self.over or self.decision is None:
@@ -270,8 +325,11 @@ class Game:
         self.apply_value(choice.value, choice_id=choice.id)
 
     def apply_value(self, value, *, choice_id: str | None = None) -> None:
-        """Apply a raw legal value (an item of `decision.options`); the fast path for bots."""
-        request = self.decision._request
+        """Apply a raw legal value, taken from `legal_values()` (or `decision.options`), without
+        checking it again: the fast path for bots. Anything else is for `apply`."""
+        request = self._request
+        if request is None:
+            raise GameError("the game is over; there is no decision to take", code="over")
         self.decisions_taken += 1
         if self.record:
             viewers = None
@@ -299,11 +357,12 @@ class Game:
         except _GameOver:
             self._end(self.winners)
             return
-        self.decision = Decision(self, request)
+        self._request = request
+        self._decision = None
 
     def _end(self, winners) -> None:
         self.over = True
-        self.decision = None
+        self._request = self._decision = None
         if winners is None and self.rules.result_winners is not None:
             winners = self.rules.result_winners(self, {})
         self.winners = list(winners or [])
@@ -340,8 +399,8 @@ class Game:
             source = card.zone
             if source is not None:
                 source.cards.remove(card)
-                if isinstance(source.owner, Player):
-                    card.last_holder = source.owner
+                if source.holder is not None:
+                    card.last_holder = source.holder
             if top:    # the first card listed ends on top, as a stacked order reads
                 to.cards.insert(top_index, card)
                 top_index += 1
@@ -350,7 +409,7 @@ class Game:
             card.zone = to
             was_face_up, seen = card.face_up, card.seen_by
             card.face_up = False
-            card.seen_by = frozenset()
+            card.seen_by = NOBODY
             if record:
                 viewers = self._move_viewers(source, to, was_face_up, seen)
                 if self._card_decisions:
@@ -400,7 +459,8 @@ class Game:
         else:
             self.rng.shuffle(zone.cards)
         self.version += 1
-        self.emit("shuffled", zone=zone.key)
+        if self.record:
+            self.emit("shuffled", zone=zone.key)
 
     def set_face(self, cards: list[Card], face_up: bool) -> None:
         self.version += 1
@@ -427,7 +487,7 @@ class Game:
         for card, old in ((a, za), (b, zb)):
             if isinstance(old.owner, Player):
                 card.last_holder = old.owner
-            card.face_up, card.seen_by = False, frozenset()
+            card.face_up, card.seen_by = False, NOBODY
         if self.record:
             self._emit_event({"type": "moved", "card": a.id, "from": za.key, "to": zb.key},
                              self._move_viewers(za, zb, False, frozenset()), card=a)

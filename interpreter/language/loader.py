@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from interpreter.cache import schema as schema_cache
 from interpreter.language.compiler import Where
 from interpreter.errors import Collector, Span, did_you_mean
 from interpreter.language.schema import check_schema
@@ -60,8 +61,11 @@ class Reader:
             self.errors.error("unreadable", f"cannot read {display}: {exc}", span)
             return None
         source = read_source(display, text, self.errors)
-        if source is not None:
+        if source is not None and not schema_cache.known_valid(text):
+            before = len(self.errors.errors)
             check_schema(source, self.errors)
+            if len(self.errors.errors) == before:
+                schema_cache.remember_valid(text)
         self.cache[path] = source
         return source
 

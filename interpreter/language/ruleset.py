@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from interpreter.cache.trees import TreeCache
 from interpreter.language import types as T
 from interpreter.language.compiler import Compiler, Function, Symbols, Where, RESERVED
 from interpreter.errors import Collector, Diagnostic, RulesetError, Span, did_you_mean
@@ -161,6 +162,8 @@ def check_ruleset(path, *, variants=(), roots=()) -> tuple[Ruleset | None, list[
         return None, errors.diagnostics   # a file could not be read: nothing more to check
     shape_errors = bool(errors.errors)
     merged = merge(files_in_order, errors)
+    trees = TreeCache([layer.path + "\n" + layer.text for layer in files_in_order])
+    ruleset = None
     try:
         ruleset = _Builder(merged, errors, files_in_order, top).build(str(path))
     except (AttributeError, TypeError, ValueError, KeyError, IndexError):
@@ -168,7 +171,8 @@ def check_ruleset(path, *, variants=(), roots=()) -> tuple[Ruleset | None, list[
         # the names and types of the rest were checked as far as they could be.
         if not shape_errors:
             raise
-        ruleset = None
+    finally:
+        trees.close(success=ruleset is not None and not errors.errors)
     if ruleset is not None:
         ruleset.variants = [str(v) for v in variants]
     if errors.errors:

@@ -10,9 +10,6 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
-
 from interpreter.errors import Collector, did_you_mean
 
 SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "ruleset.schema.json"
@@ -20,7 +17,9 @@ STEP_SECTIONS = ("flow", "procedures")
 
 
 @lru_cache(maxsize=1)
-def validator() -> Draft202012Validator:
+def validator():
+    # imported here: a load whose files all passed before (see interpreter.cache) never needs it
+    from jsonschema import Draft202012Validator
     return Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
 
 
@@ -32,6 +31,7 @@ def _in_steps(path: tuple) -> bool:
 
 
 def check_schema(source, errors: Collector) -> None:
+    from jsonschema.exceptions import best_match
     for error in validator().iter_errors(source.data):
         path = tuple(error.absolute_path)
         if _in_steps(path):
