@@ -2,10 +2,30 @@
 
 A game is a YAML ruleset; `load_ruleset` checks and compiles it once, and `Game` runs any
 compiled ruleset through one decision API.
-"""
-from interpreter.errors import Diagnostic, RulesetError, GameError, Span
-from interpreter.language.ruleset import load_ruleset, Ruleset
-from interpreter.engine.game import Game, Decision, Choice
 
-__all__ = ["Diagnostic", "RulesetError", "GameError", "Span", "load_ruleset", "Ruleset",
-           "Game", "Decision", "Choice"]
+The names below are imported on first use, so a command that needs only part of the package
+(`cardrules --help`, `cardrules list`) starts without loading the rest.
+"""
+from __future__ import annotations
+
+from importlib import import_module
+
+_EXPORTS = {
+    "Diagnostic": "interpreter.errors", "RulesetError": "interpreter.errors",
+    "GameError": "interpreter.errors", "Span": "interpreter.errors",
+    "load_ruleset": "interpreter.language.ruleset", "Ruleset": "interpreter.language.ruleset",
+    "Game": "interpreter.engine.game", "Decision": "interpreter.engine.game", "Choice": "interpreter.engine.game",
+}
+__all__ = list(_EXPORTS)
+
+
+def __getattr__(name: str):
+    if name not in _EXPORTS:
+        raise AttributeError(f"module 'interpreter' has no attribute {name!r}")
+    value = getattr(import_module(_EXPORTS[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))

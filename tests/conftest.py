@@ -10,7 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 # The load cache of a test run is its own, so no run reads what another one left behind.
-os.environ["CARDRULES_CACHE"] = tempfile.mkdtemp(prefix="cardrules-cache-")
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="cardrules-cache-")
 
 
 @functools.lru_cache(maxsize=None)

@@ -135,3 +135,83 @@ def test_validate_takes_folders_and_simulate_speaks_json(capsys):
     data = json.loads(out)
     assert code == 0 and data["score"] == "coins" and len(data["games"]) == 4
     assert all(g["error"] is None and len(g["scores"]) == 3 for g in data["games"])
+
+
+# -- conventions: names, exit codes, one error style ------------------------------------------
+def test_a_shipped_game_is_found_by_name_and_a_misspelt_one_gets_a_hint(capsys):
+    code, out, _ = run(capsys, "play", "hearts", "-q", "--seed", "2")
+    assert code == 0 and json.loads(out)["winners"]
+    code, _, err = run(capsys, "info", "heart")
+    assert code == 1
+    assert err.strip() == "cardrules: no shipped game or file named 'heart'; did you mean 'hearts'?"
+    code, _, err = run(capsys, "validate", "rulesets/hearst.yaml")
+    assert code == 1 and err.strip() == "cardrules: no such file: rulesets/hearst.yaml; did you mean 'hearts'?"
+
+
+def test_list_shows_every_shipped_game_with_its_players(capsys):
+    code, out, _ = run(capsys, "list", "--format", "json")
+    games = {g["name"]: g for g in json.loads(out)["games"]}
+    assert code == 0 and len(games) == 7
+    assert (games["hearts"]["min_players"], games["hearts"]["max_players"]) == (3, 6)
+    assert games["black-maria"]["title"] == "Black Maria" and games["black-maria"]["max_players"] == 6
+    code, out, _ = run(capsys, "list")
+    assert "texas-holdem" in out and "2-10" in out and "\x1b[" not in out   # no colour when not a terminal
+
+
+def test_help_version_and_usage_errors(capsys):
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and "Exit codes: 0 success, 1 invalid input" in out and "simulate" in out
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.startswith("cardrules ")
+    code, _, err = run(capsys, "simulte", "hearts")
+    assert code == 2 and "no command 'simulte'; did you mean 'simulate'?" in err
+
+
+def test_every_flag_has_help_text():
+    import click
+    from interpreter.cli.main import COMMANDS, cli
+    for name in COMMANDS:
+        command = cli.get_command(None, name)
+        for param in command.params:
+            if isinstance(param, click.Option):
+                assert param.help, f"cardrules {name} {param.opts[0]} has no help text"
+
+
+def test_values_the_command_line_cannot_take_are_usage_errors(capsys):
+    for argv in (["play", "hearts", "-n", "0"], ["simulate", "hearts", "--games", "-3"],
+                 ["simulate", "hearts", "--jobs", "0"], ["play", "hearts", "-o", "target"]):
+        code, _, err = run(capsys, *argv)
+        assert code == 2, argv
+        assert err.startswith("cardrules ") and "--help" in err and "Traceback" not in err
+
+
+def test_values_the_game_rejects_are_invalid_input(capsys, tmp_path):
+    code, _, err = run(capsys, "play", "hearts", "-n", "4", "--log-seat", "9")
+    assert code == 1 and err.strip() == "cardrules: --log-seat 9: Hearts with 4 players has seats 0 to 3"
+    code, _, err = run(capsys, "play", "hearts", "-n", "9")
+    assert code == 1 and err.strip() == "cardrules: Hearts is for 3 to 6 players, not 9"
+    # an option that breaks a constraint: the same exit code for play and simulate
+    for command in ("play", "simulate"):
+        code, _, err = run(capsys, command, "black-maria", "-n", "3", "--option", "deals=4", "--no-progress"
+                           if command == "simulate" else "-q")
+        assert code == 1 and "multiple of the number of players" in err, command
+
+
+def test_a_log_that_cannot_be_written_fails_before_the_game(capsys, monkeypatch):
+    played = []
+    monkeypatch.setattr("interpreter.engine.game.Game.apply", lambda *a, **k: played.append(a))
+    code, out, err = run(capsys, "play", "hearts", "--log", "/nonexistent/x.jsonl")
+    assert code == 1 and not played and out == ""
+    assert err.strip() == "cardrules: cannot write the log to /nonexistent/x.jsonl: No such file or directory"
+
+
+def test_jobs_are_capped_at_the_machine_s_cores(capsys):
+    import os
+    code, _, err = run(capsys, "simulate", "hearts", "-g", "2", "--jobs", "512", "--no-progress")
+    assert code == 0 and f"this machine has {os.cpu_count()} core" in err
+
+
+def test_simulate_writes_csv(capsys):
+    code, out, _ = run(capsys, "simulate", "hearts", "-g", "3", "-n", "3", "--format", "csv", "--no-progress")
+    rows = out.strip().splitlines()
+    assert code == 0 and rows[0] == "index,seed,score_0,score_1,score_2,winners,decisions,error" and len(rows) == 4

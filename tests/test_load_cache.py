@@ -22,8 +22,9 @@ from tests.conftest import ROOT
 
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("CARDRULES_CACHE", str(tmp_path / "cache"))
-    return tmp_path / "cache"
+    monkeypatch.delenv("CARDRULES_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return tmp_path / "cache" / "cardrules"
 
 
 def events(ruleset, seed: int) -> list:
@@ -39,13 +40,12 @@ def test_second_load_uses_neither_parser_nor_schema_and_plays_the_same(cache, tm
     path = tmp_path / "hearts.yaml"
     shutil.copy(ROOT / "rulesets" / "hearts.yaml", path)
     first = load_ruleset(path)
-    assert any((cache / "trees").iterdir()) and any((cache / "schema").iterdir())
+    assert any((cache / "trees").iterdir()) and any((cache / "passed").iterdir())
 
     def refuse(*args, **kwargs):
         raise AssertionError("the cache should have answered")
     monkeypatch.setattr(expressions, "_parse", refuse)
-    monkeypatch.setattr(schema, "check_schema", refuse)
-    monkeypatch.setattr("interpreter.language.loader.check_schema", refuse)
+    monkeypatch.setattr(schema, "_check", refuse)
     second = load_ruleset(path)
     assert events(second, 3) == events(first, 3)
 
@@ -71,9 +71,11 @@ def test_a_corrupt_entry_is_a_miss(cache, tmp_path):
 
 
 def test_cache_off_writes_nothing(tmp_path, monkeypatch):
-    monkeypatch.setenv("CARDRULES_CACHE", "off")
+    monkeypatch.setenv("CARDRULES_NO_CACHE", "1")
     assert store.cache_dir() is None
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     load_ruleset(ROOT / "rulesets" / "hearts.yaml")
+    assert not any(tmp_path.iterdir())
 
 
 @pytest.mark.parametrize("text", ["c.suit == 'hearts' and not (c.rank in [2, 3])",

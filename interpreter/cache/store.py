@@ -5,7 +5,6 @@ the cache only ever saves time.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import tempfile
@@ -13,20 +12,17 @@ from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
+from interpreter.language import passed
+from interpreter.language.passed import digest
+
 PACKAGE = Path(__file__).resolve().parents[1]
-ROOT = PACKAGE.parent
-CARDRULES_VERSION = "0.1.0"
 
 
 def cache_dir() -> Path | None:
-    """The cache's folder, or None when caching is off."""
-    setting = os.environ.get("CARDRULES_CACHE", "")
-    if setting.lower() in ("off", "0", "no", "false"):
-        return None
-    if setting:
-        return Path(setting)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "cardrules"
+    """The cache's folder, the one that holds the schema's record of passed files; None when
+    caching is off (CARDRULES_NO_CACHE=1)."""
+    passed_folder = passed._folder()
+    return None if passed_folder is None else passed_folder.parent
 
 
 def _library_version(name: str) -> str:
@@ -34,16 +30,6 @@ def _library_version(name: str) -> str:
         return metadata.version(name)
     except metadata.PackageNotFoundError:
         return "?"
-
-
-def digest(*parts: str) -> str:
-    """A key from text parts: the same parts (in order) give the same key, any change another."""
-    h = hashlib.sha256()
-    for part in parts:
-        data = part.encode("utf-8")
-        h.update(len(data).to_bytes(8, "little"))
-        h.update(data)
-    return h.hexdigest()[:40]
 
 
 def file_text(path: Path) -> str:
@@ -56,9 +42,9 @@ def file_text(path: Path) -> str:
 @lru_cache(maxsize=None)
 def stamp(kind: str, *files: Path) -> str:
     """What an entry of `kind` depends on besides the ruleset's text: cardrules' version, the
-    libraries' versions and the given files of cardrules itself (the grammar, the schema)."""
-    libraries = {"schema": "jsonschema", "trees": "lark"}
-    return digest(kind, CARDRULES_VERSION, _library_version(libraries.get(kind, kind)),
+    library's version and the given files of cardrules itself (the grammar, the parser's module)."""
+    libraries = {"trees": "lark"}
+    return digest(kind, _library_version("cardrules"), _library_version(libraries.get(kind, kind)),
                   *(file_text(f) for f in files))
 
 

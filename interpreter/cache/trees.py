@@ -7,15 +7,14 @@ values and positions) and rebuilt as the parser would have built them.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 from lark import Token, Tree
 from lark.tree import Meta
 
 from interpreter.cache import store
 from interpreter.language import expressions
+from interpreter.shipped import grammar_file
 
-_DEPENDS_ON = (store.ROOT / "grammar" / "expressions.lark", store.PACKAGE / "language" / "expressions.py")
+_DEPENDS_ON = (grammar_file(), store.PACKAGE / "language" / "expressions.py")
 
 
 def encode(node):

@@ -11,50 +11,78 @@ import json
 import sys
 from pathlib import Path
 
+import click
+
 from interpreter.analysis import render_text
 from interpreter.analysis.runner import Rate, make_backend
 from interpreter.analysis.save import RowWriter, write_failure_log
 from interpreter.analysis.workbench import WorkbenchError, configs, play_all, plan, report
+from interpreter.cli.common import resolve_ruleset
 from interpreter.cli.report import render_text as render_diagnostics
 from interpreter.language.ruleset import load_ruleset
 
 
-def add_parsers(sub) -> None:
-    c = sub.add_parser("compare", help="play a ruleset and its variants on the same seeds and report what differs")
-    c.add_argument("base", help="the base ruleset file")
-    c.add_argument("variants", nargs="*", metavar="VARIANT",
-                   help="variant files: a ruleset that extends the base, or a file of `set:` applied on top")
-    c.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
-                   help="a variant that sets this option on the base (repeatable: each alone, then all together)")
-    c.add_argument("--base-option", action="append", default=[], metavar="NAME=VALUE",
-                   help="an option set for the base and every variant")
-    _common(c)
-    c.set_defaults(run=cmd_compare)
+def _common(command):
+    """The options compare and analyze share."""
+    options = [
+        click.option("--games", "-g", type=click.IntRange(min=1), default=200, show_default=True,
+                     help="Games per configuration."),
+        click.option("--players", "-n", type=click.IntRange(min=1), help="Seats (default: the ruleset's minimum)."),
+        click.option("--seed", type=int, default=1, show_default=True, help="Root seed: game i is played from (seed, i)."),
+        click.option("--agents", default="random", show_default=True, metavar="SPEC",
+                     help="Who plays: one spec for every seat or one per seat, comma-separated."),
+        click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+                     help="Where games run: local processes, or Ray."),
+        click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+                     help="Worker processes (local, default 1) or CPUs for a local Ray (default 2)."),
+        click.option("--address", help="Join the Ray cluster at this address instead of starting one."),
+        click.option("--max-steps", type=click.IntRange(min=1), default=2_000_000, show_default=True,
+                     help="Stop a game after this many engine steps."),
+        click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
+                     help="text for people, json for tools."),
+        click.option("--html", metavar="FILE", help="Write the HTML report here (default: NAME-compare.html or "
+                     "NAME-analysis.html in the current folder; 'none' to skip)."),
+        click.option("--save", metavar="DIR", help="Write every game's row (Parquet or CSV) and failed games' logs here."),
+        click.option("--no-progress", is_flag=True, help="No progress line (shown only on a terminal anyway)."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
 
-    a = sub.add_parser("analyze", help="measure one ruleset: seats, scores, length, lead changes, decisions")
-    a.add_argument("ruleset", help="the ruleset file")
-    a.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE", help="set an option")
-    a.add_argument("--variant", action="append", default=[], metavar="FILE", help="a variant file applied on top")
-    _common(a)
-    a.set_defaults(run=cmd_analyze)
+
+@click.command("compare")
+@click.argument("base")
+@click.argument("variants", nargs=-1, metavar="[VARIANT]...")
+@click.option("--option", "-o", "option", multiple=True, metavar="NAME=VALUE",
+              help="A variant that sets this option on the base (repeatable: each alone, then all together).")
+@click.option("--base-option", multiple=True, metavar="NAME=VALUE",
+              help="An option set for the base and every variant.")
+@_common
+def compare(**params) -> int:
+    """Play a ruleset and its variants on the same seeds and report what differs.
+
+    BASE is a shipped game's name or a ruleset file; each VARIANT is a ruleset that extends the
+    base, or a file of `set:` applied on top."""
+    args = _namespace(params, base=resolve_ruleset(params["base"]))
+    return cmd_compare(args)
 
 
-def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", "-g", type=int, default=200, help="games per configuration (default 200)")
-    p.add_argument("--players", "-n", type=int, help="seats (default: the ruleset's minimum)")
-    p.add_argument("--seed", type=int, default=1, help="root seed: game i is played from (seed, i)")
-    p.add_argument("--agents", default="random", metavar="SPEC",
-                   help="who plays: one spec for every seat or one per seat, comma-separated (default random)")
-    p.add_argument("--backend", choices=["local", "ray"], default="local")
-    p.add_argument("--jobs", "-j", type=int, default=None,
-                   help="worker processes (local, default 1) or CPUs for a local Ray (default 2)")
-    p.add_argument("--address", help="join the Ray cluster at this address instead of starting one")
-    p.add_argument("--max-steps", type=int, default=2_000_000, help="stop a game after this many engine steps")
-    p.add_argument("--format", choices=["text", "json"], default="text")
-    p.add_argument("--html", metavar="FILE", help="write the HTML report here (default: NAME-compare.html "
-                   "or NAME-analysis.html beside the current folder; 'none' to skip)")
-    p.add_argument("--save", metavar="DIR", help="write every game's row (Parquet or CSV) and failed games' logs here")
-    p.add_argument("--no-progress", action="store_true")
+@click.command("analyze")
+@click.argument("ruleset")
+@click.option("--option", "-o", "option", multiple=True, metavar="NAME=VALUE", help="Set an option (repeatable).")
+@click.option("--variant", multiple=True, metavar="FILE", help="A variant file applied on top (repeatable).")
+@_common
+def analyze(**params) -> int:
+    """Measure one ruleset: seats, scores, length, lead changes, decisions."""
+    return cmd_analyze(_namespace(params, ruleset=resolve_ruleset(params["ruleset"])))
+
+
+def _namespace(params: dict, **resolved) -> argparse.Namespace:
+    """The command line as the workbench reads it (lists for repeatable options)."""
+    args = {k: list(v) if isinstance(v, tuple) else v for k, v in params.items()}
+    args.update(resolved)
+    args["format"] = args.pop("output")
+    return argparse.Namespace(**args)
 
 
 def cmd_compare(args) -> int:
@@ -72,9 +100,6 @@ def cmd_analyze(args) -> int:
 
 
 def execute(args, chosen, *, kind: str, name: str) -> int:
-    if args.games < 1:
-        print("cardrules: --games must be at least 1", file=sys.stderr)
-        return 2
     try:
         specs = plan(chosen, players=args.players, lineup=args.agents, seed=args.seed, max_steps=args.max_steps)
     except WorkbenchError as exc:

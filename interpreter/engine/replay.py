@@ -15,13 +15,21 @@ from interpreter.language.ruleset import load_ruleset
 
 
 def write_log(game: Game, path, *, seat: int | None = None) -> None:
+    """Write the log to `path` (a file name, or a text stream already open for writing)."""
+    if hasattr(path, "write"):
+        _write(game, path, seat)
+        return
+    with open(path, "w", encoding="utf-8") as out:
+        _write(game, out, seat)
+
+
+def _write(game: Game, out, seat: int | None) -> None:
     header = game.header()
     if seat is not None:
         header["view"] = seat
-    with open(path, "w", encoding="utf-8") as out:
-        out.write(json.dumps(header, ensure_ascii=False) + "\n")
-        for event in game.events_for(seat):
-            out.write(json.dumps(event, ensure_ascii=False) + "\n")
+    out.write(json.dumps(header, ensure_ascii=False) + "\n")
+    for event in game.events_for(seat):
+        out.write(json.dumps(event, ensure_ascii=False) + "\n")
 
 
 class ReplayMismatch(Exception):

@@ -6,11 +6,11 @@ author's words ("expected a value, found 'and'") with the position inside the st
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / "expressions.lark"
+from interpreter.shipped import grammar_file
+
 
 FRIENDLY = {
     "NAME": "a name", "INT": "a number", "STRING": "a string", "LPAR": "'('", "RPAR": "')'",
@@ -36,9 +36,9 @@ class ParseError(Exception):
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr",
+    return Lark(grammar_file().read_text(encoding="utf-8"), parser="lalr",
                 start=["expression", "statements"], propagate_positions=True,
-                maybe_placeholders=False)
+                maybe_placeholders=False, cache=True)  # cached: start-up time
 
 
 # Loads under way that take trees from the load cache and note the trees they use:

@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from interpreter.cache import schema as schema_cache
 from interpreter.language.compiler import Where
 from interpreter.errors import Collector, Span, did_you_mean
 from interpreter.language.schema import check_schema
 from interpreter.language.source import Source, read_source
+from interpreter.shipped import rulesets_folder
 
-LIBRARY = Path(__file__).resolve().parents[2] / "rulesets"
+LIBRARY = rulesets_folder()
 NAMED_SECTIONS = ("options", "zones", "functions", "procedures", "triggers", "abilities")
 VAR_SCOPES = ("game", "player", "team", "card")
 SINGLE_SECTIONS = ("name", "description", "players", "deck", "teams", "flow", "result")
@@ -61,11 +61,8 @@ class Reader:
             self.errors.error("unreadable", f"cannot read {display}: {exc}", span)
             return None
         source = read_source(display, text, self.errors)
-        if source is not None and not schema_cache.known_valid(text):
-            before = len(self.errors.errors)
+        if source is not None:
             check_schema(source, self.errors)
-            if len(self.errors.errors) == before:
-                schema_cache.remember_valid(text)
         self.cache[path] = source
         return source
 

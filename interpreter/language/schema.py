@@ -11,16 +11,21 @@ from functools import lru_cache
 from pathlib import Path
 
 from interpreter.errors import Collector, did_you_mean
+from interpreter.language.passed import digest, has_passed, mark_passed
+from interpreter.shipped import schema_file
 
-SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "ruleset.schema.json"
 STEP_SECTIONS = ("flow", "procedures")
 
 
 @lru_cache(maxsize=1)
+def schema_text() -> str:
+    return schema_file().read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
 def validator():
-    # imported here: a load whose files all passed before (see interpreter.cache) never needs it
-    from jsonschema import Draft202012Validator
-    return Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
+    from jsonschema import Draft202012Validator   # imported when first needed: start-up time
+    return Draft202012Validator(json.loads(schema_text()))
 
 
 def _in_steps(path: tuple) -> bool:
@@ -31,6 +36,22 @@ def _in_steps(path: tuple) -> bool:
 
 
 def check_schema(source, errors: Collector) -> None:
+    key = digest(_checker_text(), schema_text(), source.text)
+    if has_passed(key):
+        return
+    before = len(errors.diagnostics)
+    _check(source, errors)
+    if len(errors.diagnostics) == before:
+        mark_passed(key)
+
+
+@lru_cache(maxsize=1)
+def _checker_text() -> str:
+    """This module's own text: a changed checker does not trust what an older one passed."""
+    return Path(__file__).read_text(encoding="utf-8")
+
+
+def _check(source, errors: Collector) -> None:
     from jsonschema.exceptions import best_match
     for error in validator().iter_errors(source.data):
         path = tuple(error.absolute_path)

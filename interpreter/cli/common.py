@@ -1,0 +1,91 @@
+"""What the commands share: the ruleset argument and its options, loading with messages, and
+the error that ends a command with exit code 1 (invalid input)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+
+class Invalid(click.ClickException):
+    """Invalid input (a ruleset, option, log or value): printed as given, exit code 1."""
+    exit_code = 1
+
+    def show(self, file=None) -> None:
+        click.echo(self.message, err=True)
+
+
+def fail(message: str) -> Invalid:
+    """An Invalid error in the house style: `cardrules: what is wrong (and how to fix it)`."""
+    return Invalid(f"cardrules: {message}")
+
+
+def ruleset_options(command):
+    """--option NAME=VALUE and --variant FILE, for every command that loads a ruleset."""
+    command = click.option("--variant", "variants", multiple=True, metavar="FILE",
+                           help="A variant file applied on top of the ruleset (repeatable).")(command)
+    return click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
+                        callback=_parse_options, help="Set one of the ruleset's options (repeatable).")(command)
+
+
+def _parse_options(ctx, param, pairs: tuple[str, ...]) -> dict:
+    options = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise click.BadParameter(f"takes NAME=VALUE, not '{pair}'", ctx=ctx, param=param)
+        name, value = pair.split("=", 1)
+        options[name.strip()] = value.strip()
+    return options
+
+
+RULESET_HELP = "RULESET is a shipped game's name (see `cardrules list`) or a ruleset file."
+
+
+def resolve_ruleset(name_or_path: str) -> str:
+    """A ruleset file named on the command line: the path if it exists, else a shipped game's file."""
+    if os.path.exists(name_or_path):
+        return name_or_path
+    from interpreter.shipped import find_game, game_names
+    looks_like_path = "/" in name_or_path or os.sep in name_or_path or name_or_path.endswith((".yaml", ".yml"))
+    if not looks_like_path:
+        found = find_game(name_or_path.lower())
+        if found is not None:
+            return str(found)
+    from interpreter.errors import did_you_mean
+    names = game_names()
+    hint = did_you_mean(Path(name_or_path).stem if looks_like_path else name_or_path, names)
+    what = f"no such file: {name_or_path}" if looks_like_path else f"no shipped game or file named '{name_or_path}'"
+    raise fail(f"{what}" + (f"; {hint}" if hint else f" (shipped games: {', '.join(names)})"))
+
+
+def load(name_or_path: str, *, options: dict, variants=()):
+    """The compiled ruleset with `options` checked; an invalid one ends the command (exit 1)."""
+    from interpreter.cli.report import render_text
+    from interpreter.errors import RulesetError
+    from interpreter.language.ruleset import load_ruleset
+    path = resolve_ruleset(name_or_path)
+    try:
+        ruleset = load_ruleset(path, variants=list(variants))
+        ruleset.resolve_options(options)
+    except RulesetError as exc:
+        raise Invalid(render_text(exc.diagnostics)) from None
+    return ruleset
+
+
+def player_count(ruleset, players: int | None) -> int:
+    """The number of players asked for, or the ruleset's minimum; outside its range is an error."""
+    n = ruleset.min_players if players is None else players
+    if not ruleset.min_players <= n <= ruleset.max_players:
+        raise fail(f"{ruleset.name} is for {ruleset.min_players} to {ruleset.max_players} players, not {n}")
+    return n
+
+
+def check_seat(ruleset_name: str, seat: int | None, players: int, flag: str) -> None:
+    if seat is not None and not 0 <= seat < players:
+        raise fail(f"{flag} {seat}: {ruleset_name} with {players} players has seats 0 to {players - 1}")
+
+
+def players_option(command):
+    return click.option("--players", "-n", type=click.IntRange(min=1), metavar="N",
+                        help="Number of players (default: the ruleset's minimum).")(command)

@@ -1,0 +1,47 @@
+"""`cardrules info`: a ruleset's players, options (with values and defaults), zones and abilities."""
+from __future__ import annotations
+
+import click
+
+from interpreter.cli.common import RULESET_HELP, load, ruleset_options
+
+
+def _show(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+@click.command(epilog=RULESET_HELP)
+@click.argument("ruleset")
+@ruleset_options
+def command(ruleset, options, variants) -> int:
+    """Describe a ruleset: players, options (with values and defaults), zones."""
+    rules = load(ruleset, options=options, variants=variants)
+    values = rules.resolve_options(options)
+    lines = [f"{rules.name}: {rules.min_players} to {rules.max_players} players"]
+    if rules.description:
+        lines.append(f"  {rules.description.strip()}")
+    if len(rules.sources) > 1:
+        lines.append(f"  builds on: {', '.join(rules.sources[:-1])}")
+    if rules.options:
+        lines.append("options (set with --option NAME=VALUE):")
+        for name, spec in rules.options.items():
+            facts = [spec.type, f"default {_show(spec.default)}"]
+            if spec.values:
+                facts.append("one of " + ", ".join(map(_show, spec.values)))
+            if spec.min is not None:
+                facts.append(f"min {spec.min}")
+            if spec.max is not None:
+                facts.append(f"max {spec.max}")
+            if values[name] != spec.default:
+                facts.append(f"set to {_show(values[name])}")
+            lines.append(f"  {name} ({'; '.join(facts)})")
+            if spec.description:
+                lines.append(f"      {spec.description.strip()}")
+    lines.append("zones:")
+    for zone in rules.zones:
+        about = f": {zone.description}" if zone.description else ""
+        lines.append(f"  {zone.name} (one per {zone.owner}, {zone.visibility}){about}")
+    if rules.abilities:
+        lines.append("abilities: " + ", ".join(spec.label for spec in rules.abilities.values()))
+    click.echo("\n".join(lines))
+    return 0

@@ -1,0 +1,113 @@
+"""`cardrules simulate`: many random games, in parallel, summarized; the same summary for any --jobs."""
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import click
+
+from interpreter.cli.common import RULESET_HELP, fail, load, player_count, players_option, ruleset_options
+
+
+def job_count(asked: int, games: int) -> tuple[int, str | None]:
+    """Worker processes to use: no more than the machine's cores or the games; a note if reduced."""
+    cores = os.cpu_count() or 1
+    jobs = min(asked, cores, games)
+    note = f"--jobs {asked}: this machine has {cores} core{'s' * (cores != 1)}; using {jobs}" \
+        if asked > cores else None
+    return max(1, jobs), note
+
+
+class _Progress:
+    """A progress bar with rate and ETA on stderr (only on a terminal), fed by simulate()."""
+
+    def __init__(self, total: int, *, show: bool):
+        self.bar = None
+        if not show:
+            return
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        from interpreter.terminal.style import console
+        self.bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
+                            TextColumn("{task.fields[rate]}"), TextColumn("ETA"), TimeRemainingColumn(),
+                            console=console(err=True), transient=True)
+        self.task = self.bar.add_task("games", total=total, rate="")
+        self.started = time.perf_counter()
+        self.bar.start()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is not None:
+            rate = done / max(time.perf_counter() - self.started, 1e-9)
+            self.bar.update(self.task, completed=done, rate=f"{rate:.1f} games/s")
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _rows(outcomes) -> list[dict]:
+    return [{"index": o.index, "seed": o.seed, "scores": o.scores, "winners": o.winners,
+             "winning_teams": o.winning_teams, "decisions": o.decisions, "error": o.error} for o in outcomes]
+
+
+def _csv(outcomes, players: int) -> str:
+    import csv
+    import io
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["index", "seed", *[f"score_{s}" for s in range(players)], "winners", "decisions", "error"])
+    for o in outcomes:
+        scores = o.scores or [""] * players
+        writer.writerow([o.index, o.seed, *scores, " ".join(map(str, o.winners or [])), o.decisions, o.error or ""])
+    return out.getvalue().rstrip("\n")
+
+
+@click.command(epilog=RULESET_HELP)
+@click.argument("ruleset")
+@ruleset_options
+@click.option("--games", "-g", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
+@players_option
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Root seed; game i's seed depends only on it and i.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes (at most the machine's cores).")
+@click.option("--no-progress", is_flag=True, help="No progress bar (it is shown only on a terminal anyway).")
+@click.option("--format", "output", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
+              help="text: a summary; json: every game's seed, scores and winners; csv: one row per game.")
+def command(ruleset, options, variants, games, players, seed, jobs, no_progress, output) -> int:
+    """Play many random games and summarize them."""
+    from interpreter.analysis.simulate import simulate, summarize
+    from interpreter.engine.game import Game
+    from interpreter.errors import GameError
+    rules = load(ruleset, options=options, variants=variants)
+    n = player_count(rules, players)
+    try:      # a game that cannot start (an option breaking a constraint) is reported once, up front
+        probe = Game(rules, n, seed=0, options=options, record=False)
+    except GameError as exc:
+        raise fail(str(exc)) from None
+    jobs, note = job_count(jobs, games)
+    if note:
+        click.echo(f"cardrules: {note}", err=True)
+    started = time.perf_counter()
+    progress = _Progress(games, show=not no_progress and click.get_text_stream("stderr").isatty())
+    try:
+        outcomes = simulate(rules, games=games, seed=seed, players=n, options=options, jobs=jobs,
+                            progress=progress)
+    finally:
+        progress.close()
+    team_names = [t.name for t in probe.teams] if len(probe.teams) < n else None
+    if output == "json":
+        click.echo(json.dumps({"ruleset": rules.name, "players": n, "seed": seed,
+                               "options": rules.resolve_options(options), "score": rules.score_label,
+                               "games": _rows(outcomes)}))
+    elif output == "csv":
+        click.echo(_csv(outcomes, n))
+    else:
+        click.echo(f"{rules.name}, {n} players, seed {seed}" + (f", options {options}" if options else ""))
+        click.echo(summarize(outcomes, n, team_names, rules.score_label))
+    elapsed = time.perf_counter() - started
+    click.echo(f"({len(outcomes) / elapsed:.1f} games/s with {jobs} job{'s' * (jobs != 1)})", err=True)
+    failures = [o for o in outcomes if o.error]
+    for o in failures[:5]:
+        click.echo(f"game {o.index} (seed {o.seed}) failed: {o.error}", err=True)
+    return 1 if failures else 0

@@ -1,0 +1,90 @@
+"""`cardrules validate`: every error of every file at once, with file:line:col; optionally random games."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+from interpreter.cli.common import resolve_ruleset, ruleset_options
+
+
+def expand(paths) -> list[str]:
+    """Files as given (or shipped games by name); a folder stands for the .yaml files in and below it."""
+    out = []
+    for path in paths:
+        if os.path.isdir(path):
+            out.extend(sorted(str(p) for p in Path(path).rglob("*.yaml")))
+        else:
+            out.append(path if os.path.exists(path) else resolve_ruleset(path))
+    return out
+
+
+def random_check(ruleset, *, games: int, seed: int, options: dict) -> list:
+    """Play random games at every player count; report games that fail, with how to reproduce them."""
+    from interpreter.analysis.simulate import play_one
+    from interpreter.errors import Diagnostic
+    problems = []
+    for players in range(ruleset.min_players, ruleset.max_players + 1):
+        for index in range(games):
+            outcome = play_one(ruleset, index=index, root_seed=seed, players=players, options=options,
+                               keep_path=True)
+            if outcome.error:
+                path = " ".join(outcome.path[-30:])
+                problems.append(Diagnostic(
+                    "playout", f"random game failed at {players} players (seed {outcome.seed}): {outcome.error}",
+                    None, f"reproduce with Game(ruleset, {players}, seed={outcome.seed}) and the decisions "
+                          f"(last {min(30, len(outcome.path))} of {len(outcome.path)}): {path}"))
+                break
+    return problems
+
+
+@click.command(epilog="PATH is a ruleset file, a folder (every .yaml in it and below), or a shipped game's name.")
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@ruleset_options
+@click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text for people, json for tools.")
+@click.option("--simulate", "games", type=click.IntRange(min=0), default=0, metavar="N",
+              help="After the static checks, play N random games per player count.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Root seed of the random games.")
+@click.option("--no-warnings", is_flag=True, help="Show errors only.")
+def command(paths, options, variants, output, games, seed, no_warnings) -> int:
+    """Check rulesets and report every error with file:line:col."""
+    from interpreter.cli.report import render_json, render_text
+    from interpreter.errors import RulesetError
+    from interpreter.language.ruleset import check_ruleset
+    results: dict[str, list] = {}
+    failed = False
+    loaded = {}
+    for path in expand(paths):
+        ruleset, diagnostics = check_ruleset(path, variants=list(variants))
+        if ruleset is not None and options:
+            try:
+                ruleset.resolve_options(options)
+            except RulesetError as exc:
+                diagnostics = diagnostics + exc.diagnostics
+                ruleset = None
+        if no_warnings:
+            diagnostics = [d for d in diagnostics if d.severity == "error"]
+        results[path] = diagnostics
+        if any(d.severity == "error" for d in diagnostics):
+            failed = True
+        elif ruleset is not None:          # (a library file has no ruleset of its own to play)
+            loaded[path] = ruleset
+    for path, ruleset in loaded.items() if games else ():
+        problems = random_check(ruleset, games=games, seed=seed, options=options)
+        results[path].extend(problems)
+        failed = failed or bool(problems)
+    if output == "json":
+        click.echo(render_json(results))
+        return 1 if failed else 0
+    for path, diagnostics in results.items():
+        if diagnostics:
+            click.echo(render_text(diagnostics))
+        errors = sum(d.severity == "error" for d in diagnostics)
+        warnings = len(diagnostics) - errors
+        status = "ok" if not errors else "invalid"
+        extra = f", {games} random games per player count" if games and path in loaded else ""
+        click.echo(f"{path}: {status} ({errors} error{'s' * (errors != 1)}, "
+                   f"{warnings} warning{'s' * (warnings != 1)}{extra})")
+    return 1 if failed else 0
