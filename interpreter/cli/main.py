@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
                 "decisions"),
     "replay": ("interpreter.cli.replay", "re-run a game log and check that every event matches"),
     "functions": ("interpreter.cli.functions", "list the builtin functions, macros and effects of the language"),
+    "compile": ("interpreter.cli.compile", "print the Python generated for a ruleset, for review and debugging"),
 }
 
 EXIT_CODES = """Exit codes: 0 success, 1 invalid input (ruleset, option, log, or a failed check),

@@ -78,8 +78,7 @@ class ChoiceCompiler:
         item = item or want
         legal = None
         if "where" in raw:
-            legal, _ = self.c.expression(raw["where"], self.sub(where, "where"), scope={**scope, bind: item},
-                                         expect=T.BOOL, varying=bind)
+            legal = self.c.filter(raw["where"], self.sub(where, "where"), scope={**scope, bind: item}, var=bind)
             if legal is None:
                 return None
         bound_type = T.list_of(item) if kind == "cards" else item
@@ -92,13 +91,7 @@ class ChoiceCompiler:
             values = value.cards if hasattr(value, "cards") else value
             if legal is None:
                 return list(values)
-            e = dict(env)
-            out = []
-            for x in values:
-                e[bind] = x
-                if legal(g, e):
-                    out.append(x)
-            return out
+            return legal(g, env, values)
 
         if kind != "cards":
             return self._single(who, options, kind, prompt, span, if_none, private, verb), then, bind

@@ -18,7 +18,7 @@ from typing import Any, Iterator
 
 from interpreter.errors import GameError, Span
 from interpreter.engine.steps import Request, run_steps
-from interpreter.engine.state import HIDDEN, NOBODY, PUBLIC, Card, Player, Team, Zone, card_visible
+from interpreter.engine.state import HIDDEN, NO_VARS, NOBODY, PUBLIC, Card, Player, Team, Zone, card_visible
 
 DEFAULT_MAX_STEPS = 2_000_000
 MAX_TRIGGER_DEPTH = 16
@@ -184,7 +184,8 @@ class Game:
 
     # -- setup ---------------------------------------------------------------
     def _build_cards(self) -> None:
-        self.all_cards = [Card(spec.id, spec.label, spec.attrs, i) for i, spec in enumerate(self.rules.cards)]
+        no_vars = None if self.rules.vars.get("card") else NO_VARS
+        self.all_cards = [Card(spec.id, spec.label, spec.attrs, i, no_vars) for i, spec in enumerate(self.rules.cards)]
         self.cards_by_id = {c.id: c for c in self.all_cards}
         removed = set()
         for condition, ids, span in self.rules.removals:
@@ -264,9 +265,6 @@ class Game:
         vars_ = self.rules.vars
         for name, (_, initial, span) in vars_.get("game", {}).items():
             self.vars[name] = self._setup(initial, {}, span, f"the initial value of '{name}'")
-        if vars_.get("card"):
-            for card in self.all_cards:
-                card.vars = {}
         for scope, owners in (("player", self.players), ("team", self.teams), ("card", self.all_cards)):
             for owner in owners:
                 for name, (_, initial, span) in vars_.get(scope, {}).items():

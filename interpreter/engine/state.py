@@ -18,12 +18,13 @@ class Card:
     """One physical card: a stable id, a label for people, and attributes from the deck."""
     __slots__ = ("id", "label", "attrs", "vars", "zone", "last_holder", "face_up", "seen_by", "index")
 
-    def __init__(self, card_id: str, label: str, attrs: dict, index: int):
+    def __init__(self, card_id: str, label: str, attrs: dict, index: int, vars: dict | None = None):
         self.id = card_id
         self.label = label
         self.attrs = attrs
-        self.vars = NO_VARS                      # card variables (e.g. a joker's declared rank):
-        # a dict of its own only when the ruleset declares any (the game gives it one)
+        # card variables (e.g. a joker's declared rank); a game whose ruleset declares none
+        # passes the shared, read-only NO_VARS
+        self.vars = {} if vars is None else vars
         self.zone: Zone | None = None
         self.last_holder: Player | None = None   # the last player whose zone held this card
         self.face_up = False                     # turned up in a zone its viewers cannot see

@@ -91,6 +91,7 @@ class Ruleset:
     abilities: dict = field(default_factory=dict)   # name -> AbilitySpec, in declared order
     undisplayed: set = field(default_factory=set)   # variable names kept out of people's table view
     score_label: str = "score"                      # what result.score counts: chips, coins, points
+    generated: list[str] = field(default_factory=list)  # the Python compiled for it (`cardrules compile`)
 
     def compile(self, text: str, *, scope: dict | None = None, effects: bool = False):
         """Compile one more expression (or, with effects=True, statements) against this ruleset's
@@ -256,7 +257,7 @@ class _Builder:
             result_winners=winners, constraints=constraints, sources=[s.path for s in self.layers],
             score_label=str((result.value.get("label") if result and isinstance(result.value, dict) else None)
                             or "score"),
-            symbols=self.symbols, abilities=abilities,
+            symbols=self.symbols, abilities=abilities, generated=self.compiler.generated,
             undisplayed={name for entries in self.m["vars"].values() for name, loc in entries.items()
                          if isinstance(loc.value, dict) and loc.value.get("display") is False})
 
