@@ -182,8 +182,9 @@ def test_simultaneous_reveal_stays_hidden_until_everyone_chose_then_jokers_are_d
 def test_order_betting_is_pot_limit_with_one_raise_each():
     """GIVEN two players, the pot 2 (the antes), seat 0 (A♠) first to bet (D-13)
     WHEN seat 0 bets 1 and seat 1 raises the most it may
-    THEN seat 1 may raise at most 4 (call 1, then the pot of 4); seat 0, whose bet was its one
-    raise of the round, may then only call or fold, and the calls match."""
+    THEN seat 1 may raise at most 4 (call 1, then the pot of 4); seat 0's opening bet was not a
+    raise, so it may still raise once (at most 12: call 4, then the pot of 12); seat 1, who has
+    raised once, may then only call or fold, and the calls match."""
     game = start([["AS"], ["2C"]])
     assert legal(game) == {"check", "bet"}
     act(game, 0, "bet")
@@ -192,9 +193,32 @@ def test_order_betting_is_pot_limit_with_one_raise_each():
     act(game, 1, "raise")
     assert (game.decision.options.start, game.decision.options.stop - 1) == (1, 4)
     act(game, 1, "4")
-    assert legal(game) == {"fold", "call"} and game.players[0].vars["owed"] == 4
-    act(game, 0, "call")
-    assert [p.vars["contributed"] for p in game.players] == [6, 6] and game.vars["pot"] == 12
+    assert legal(game) == {"fold", "call", "raise"} and game.players[0].vars["owed"] == 4
+    act(game, 0, "raise")
+    assert (game.decision.options.start, game.decision.options.stop - 1) == (4, 12)
+    act(game, 0, "12")
+    assert legal(game) == {"fold", "call"} and game.players[1].vars["owed"] == 12
+    act(game, 1, "call")
+    assert [p.vars["contributed"] for p in game.players] == [18, 18] and game.vars["pot"] == 36
+    assert game.phase == "round"
+
+
+def test_one_raise_each_counts_raises_not_the_opening_bet():
+    """GIVEN three players: seat 0 (A♠) bets 1, seat 1 (K♦) raises, seat 2 (2♣) raises
+    WHEN the turn comes back to seat 0
+    THEN it may still raise (its bet was not a raise, D-13); once it has, seats 1 and 2, who
+    have each raised once, may only call or fold, and the round ends when they have called."""
+    game = start([["AS"], ["KD"], ["2C"]])
+    act(game, 0, "bet", "1")
+    act(game, 1, "raise", "1")
+    act(game, 2, "raise", "1")
+    assert legal(game) == {"fold", "call", "raise"}
+    act(game, 0, "raise", "1")
+    assert game.decision.player == 1 and legal(game) == {"fold", "call"}
+    act(game, 1, "call")
+    assert game.decision.player == 2 and legal(game) == {"fold", "call"}
+    act(game, 2, "call")
+    assert [p.vars["contributed"] for p in game.players] == [5, 5, 5] and game.phase == "round"
 
 
 def test_order_betting_allows_check_raise():
@@ -559,6 +583,24 @@ def test_a_pass_without_abilities_turns_up_community_cards_until_one_is_used():
     advance(game, hands, stop=lambda g: g.phase == "final_bet")
     assert zone(game, None, "community") == ["3H", "KD"] and game.vars["passes"] == 3
     assert used(game) == [(1, "king"), (2, "king"), (0, "king")]
+
+
+def test_a_condition_met_but_switched_off_by_all_suits_counts_no_community_card():
+    """GIVEN after round 3 seat 0 shows 2♠ 5♥ 9♦ T♣ (All suits), seat 1 shows 3♦ 6♦ 8♦ 4♣ (a
+    diamond 3-flush, switched off by All suits), seat 2 no ability
+    WHEN the special round is played
+    THEN nobody uses an ability, but seat 1 met a condition, so the pass counts (source footnote
+    30, D-19): no community card is turned up and the final betting follows the one pass."""
+    s0 = ["2S", "5H", "6C", "9D", "7D", "TC", "3H"]
+    s1 = ["3D", "6D", "2H", "8D", "TS", "4C", "4S"]
+    hands = [s0, s1, QUIET_X]
+    game = start(hands, later=["KD", "KH"])
+    advance(game, hands, stop=lambda g: g.phase == "final_bet")
+    assert [p.vars["all_suits"] for p in game.players] == [True, False, False]
+    assert zone(game, None, "community") == [] and game.vars["passes"] == 1
+    assert game.phase == "final_bet" and used(game) == []
+    assert expr(game, "[met(player_at(1)), usable(player_at(1)), met(player_at(0)), met(player_at(2))]") \
+        == [["wealth"], [], [], []]
 
 
 # -- the showdown ----------------------------------------------------------------------------------

@@ -38,10 +38,10 @@ def test_removed_cards_per_player_count_deal_evenly(players, removed):
 
 
 def test_black_maria_has_no_moon_option_setting_it_is_an_error():
-    """GIVEN Black Maria, which removes Hearts' `moon` option (RULES.md §2: the Hearts moon option
-    has no effect; no shoot the moon)
+    """GIVEN Black Maria, which removes Hearts' `moon` option (RULES.md §2: no shoot the moon)
     WHEN a game is started with `moon` set
-    THEN it is refused with an error that names the option 'moon' (and suggests moon_rule)."""
+    THEN it is refused with an error that names the option 'moon' and points to moon_rule
+    (D-28: a silently ignored option would mislead)."""
     assert "moon" not in ruleset(MARIA).options and "moon_rule" in ruleset(MARIA).options
     with pytest.raises(RulesetError) as error:
         Game(ruleset(MARIA), players=4, seed=0, options={"moon": "off"})
@@ -198,7 +198,7 @@ def test_six_players_sweep_is_42_because_the_two_of_hearts_is_out(options, sweep
     10♣ 9♣ 8♣ 7♣, passes 7♣ 8♣ 9♣ right and receives A♥ K♥ Q♥ from seat 2: all of them win
     WHEN seat 1 takes all eight tricks
     THEN it scores the hand's whole 42 (twelve hearts, Q♠ K♠ A♠), or loses 42 under the moon
-    rule: "every penalty card" means those in play (RULES.md §2 says 43, assuming all 13 hearts)."""
+    rule: the amount is the penalty total in play (D-28)."""
     deal = {1: ["AC", "KC", "QC", "JC", "TC", "9C", "8C", "7C"], 2: ["AH", "KH", "QH"]}
     game = new_game(MARIA, 6, deal, dealer=0, options={**BIG_TARGET, **options})
     pass_cards(game, {1: ["7C", "8C", "9C"], 2: ["AH", "KH", "QH"]})
@@ -248,7 +248,7 @@ def test_random_hands_score_exactly_the_cards_taken(players, options):
     THEN each seat's hand points are the points of the cards it won (heart 1, Q♠ 13, K♠ 10, A♠ 7;
     spot_hearts D-05; omnibus D-06), a sweeper loses the hand's total under moon_rule, and the
     points add to 43 (146 with spot_hearts, 10 less with omnibus) - or 42 (144) at 6 players,
-    where 2♥ is removed (RULES.md §2 removes it; its "43 per hand" assumes all hearts)."""
+    where 2♥ is removed (D-28: the moon rule subtracts the total in play)."""
     rng = random.Random(players * 10 + len(options))
     opts = {**BIG_TARGET, **options}
     game = Game(ruleset(MARIA), players=players, seed=rng.randrange(10**6), options=opts)

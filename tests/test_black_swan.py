@@ -8,7 +8,10 @@ the cards, the points and the end independently of the ruleset.
 
 Rule decisions tested here (RULES.md is silent on them; the ruleset comments say so too):
 * a player who takes a set with their last card is bankrupt, so the next player clockwise plays;
-* a wild card's meaning is never recorded: no rule of §7 depends on it once the play is legal.
+* a wild card's meaning is never recorded: no rule of §7 depends on it once the play is legal;
+* a match (option `games`, for the source's advice to change partners between games): partners
+  rotate 0+2, 0+1, 0+3 at 4 players, sitting opposite; a player's match score is the sum of
+  their side's totals, and the highest wins.
 """
 from __future__ import annotations
 
@@ -557,6 +560,95 @@ def test_simulate_reports_wins_per_team_at_four_players():
     text = summarize(outcomes, 4, [t.name for t in Game(rules(), 4, seed=0).teams])
     wins = [int(line.split(": ")[1].split()[0]) for line in text.splitlines() if line.startswith("team ")]
     assert len(wins) == 2 and sum(wins) == 12
+
+
+# -- matches with rotating partners (option `games`) ------------------------------------------------
+# Seat 0's partner, and the clockwise seating that puts partners opposite, in games 1, 2, 3, 4...
+PARTNERS = [{0: 2, 2: 0, 1: 3, 3: 1}, {0: 1, 1: 0, 2: 3, 3: 2}, {0: 3, 3: 0, 1: 2, 2: 1}]
+SEATING = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 1, 3, 2]]
+
+
+def play_match(players: int, games: int, seed: int, target: int) -> Game:
+    options = {"games": games, "team_target": target, "solo_target": target}
+    game = Game(rules(), players, seed=seed, options=options)
+    rng = random.Random(seed)
+    while not game.over:
+        options = game.decision.options
+        game.apply_value(options[rng.randrange(len(options))])
+    return game
+
+
+def points_per_game(game) -> list[list[int]]:
+    """Each game's points per seat, from the sets taken (read from the event log)."""
+    games: list[list[int]] = []
+    for event in game.events:
+        if event["type"] == "announced" and event["text"].startswith("Game "):
+            games.append([0] * len(game.players))
+        elif event["type"] == "moved" and event["to"].endswith(".won"):
+            games[-1][int(event["to"].split(".")[0][1:])] += value_of(event["card"])
+    return games
+
+
+def test_a_match_rotates_partners_so_nobody_keeps_one_in_consecutive_games():
+    """GIVEN a 4-player match of 4 games (the source advises against keeping the same partner in
+    consecutive games)
+    WHEN each game begins
+    THEN the partnerships are seats 0+2, then 0+1, then 0+3, then 0+2 again: no seat has the same
+    partner in two games in a row; each player is a team of one for the interpreter, and the
+    announcement names the two sides."""
+    game = Game(rules(), 4, seed=1, options={"games": 4, "team_target": 40})
+    partner = rules().compile("players.map(p, side(p)[1].seat)")[0]
+    seen, rng = [], random.Random(1)
+    while not game.over:
+        if len(seen) < game.vars["game_number"]:
+            seen.append(dict(enumerate(partner(game, {}))))
+        options = game.decision.options
+        game.apply_value(options[rng.randrange(len(options))])
+    assert seen == [PARTNERS[0], PARTNERS[1], PARTNERS[2], PARTNERS[0]]
+    assert all(a[s] != b[s] for a, b in zip(seen, seen[1:]) for s in range(4))
+    assert len(game.teams) == 4
+    said = [e["text"] for e in game.events if e["type"] == "announced" and e["text"].startswith("Game ")]
+    assert said[1] == "Game 2 of 4: Player 0 and Player 1 against Player 2 and Player 3"
+
+
+def test_partners_sit_opposite_so_the_turn_goes_round_the_new_seating():
+    """GIVEN the second game of a 4-player match: partners 0+1 and 2+3, so the players sit
+    0, 2, 1, 3 clockwise
+    WHEN players play single cards (the pile never reaches 7)
+    THEN the turn passes around that seating, each play going to a player of the other side."""
+    game = Game(rules(), 4, seed=2, options={"games": 2, "team_target": 1})
+    while game.vars["game_number"] < 2:
+        game.apply_value(game.decision.options[0])
+    after = {s: SEATING[1][(SEATING[1].index(s) + 1) % 4] for s in range(4)}
+    for _ in range(6):
+        seat = game.decision.player
+        single = next(c for c in game.decision.choices if "+" not in c.id)
+        game.apply(single)
+        assert game.decision.player == after[seat]
+        assert PARTNERS[1][seat] != game.decision.player
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_match_score_is_the_sum_of_the_sides_totals_and_the_highest_wins(players):
+    """GIVEN matches of 3 games (target 100) at 2, 3 and 4 players, played at random
+    WHEN they end
+    THEN every game ended with one side alone on top at or past the target (D-26), each player's
+    match score is the sum of their side's totals in the three games (partners rotating at 4
+    players), and the winners are the players with the highest match score."""
+    for seed in range(3):
+        game = play_match(players, 3, seed, 100)
+        per_game = points_per_game(game)
+        assert len(per_game) == 3
+        match = [0] * players
+        for index, points in enumerate(per_game):
+            partner = PARTNERS[index % 3] if players == 4 else {s: s for s in range(players)}
+            sides = [points[s] + (points[partner[s]] if partner[s] != s else 0) for s in range(players)]
+            best = max(sides)
+            assert best >= 100 and all(sides[s] < best for s in range(players)
+                                       if s != sides.index(best) and s != partner[sides.index(best)])
+            match = [m + t for m, t in zip(match, sides)]
+        assert game.result["scores"] == match
+        assert game.result["winners"] == [s for s in range(players) if match[s] == max(match)]
 
 
 # -- random playouts -----------------------------------------------------------------------------------

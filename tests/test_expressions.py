@@ -64,6 +64,8 @@ def plain(value):
         return ("zone", value.key)
     if isinstance(value, list):
         return [plain(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(plain(v) for v in value)
     return value
 
 
@@ -129,7 +131,7 @@ CASES = [
     ("1 + 10 % (round - 3)", Fail("division by zero", 5)),
     ("1 + true", Err("'+' needs two numbers, not int and bool", 1)),
     ("-true", Err("'-' needs a number, not bool", 1)),
-    ("'a' + 1", Err("'+' needs two numbers, not str and int", 1)),
+    ("'a' + 1", Err("'+' joins two strings, not str and int", 1, "make text of the other value: 'Total: ' + text(n)")),
     # -- precedence: not < and < or < ?:, comparisons bind tighter than not
     ("1 + 2 == 3", True),
     ("1 + 2 < 4 and 3 > 2", True),
@@ -303,6 +305,42 @@ CASES = [
     ("p.hand.all(x)", Err("xs.all(x, ...) takes a name for each item and one expression", 1)),
     ("p.hand.all(players, true)",
      Err("'players' is already a builtin name; pick another name for the item", 12)),
+    # -- nested lists, tuples and the list tools (flatten, flat_map, product, join, parse_int)
+    ("[[1, 2], [3]]", [[1, 2], [3]]),
+    ("flatten([[1, 2], [], [3]])", [1, 2, 3]),
+    ("flatten(players.map(x, x.hand))", cards("2H 5H QS KC 3C AC TD")),
+    ("flatten([1, 2])", Err("argument 'xss' of flatten() must be list<list<any>>, not list<int>", 9)),
+    ("players.flat_map(x, x.hand).count(y, y.suit == 'clubs')", 3),
+    ("[1, 2].flat_map(x, [x, x * 10])", [1, 10, 2, 20]),
+    ("[1, 2].flat_map(x, x)", Err(".flat_map() needs a list for each item, not int", 20,
+                                  "for one value per item use .map()")),
+    ("product([1, 2], ['a', 'b'])", [(1, "a"), (1, "b"), (2, "a"), (2, "b")]),
+    ("product([1, 2], [])", []),
+    ("product(p.hand, [1]).map(t, t[0].rank * t[1])", [2, 5, 12, 13]),
+    ("product(range(0, 200), range(0, 200))", Fail("product() of 200 by 200 items is more than 20000 pairs", 1)),
+    ("(1, 'a')", (1, "a")),
+    ("(c, 2)[0]", C("QS")),
+    ("(c, 2)[-1] + 1", 3),
+    ("(1, 2)[2]", Err("a tuple<int, int> has items 0 to 1, not 2", 8)),
+    ("(1, 2)[round]", Err("a tuple's items are read with a number written out: t[0], t[1]", 8)),
+    ("(1, 2) == (1, 2)", True),
+    ("join(['a', 'b', 'c'], ', ')", "a, b, c"),
+    ("join(p.hand.map(x, x.id), '+')", "2H+5H+QS+KC"),
+    ("join([], '-')", ""),
+    ("parse_int('42') + parse_int(' -3 ')", 39),
+    ("parse_int('4x')", Fail("parse_int(): '4x' is not a whole number", 1)),
+    ("is_int('12') and not is_int('') and not is_int('1-2')", True),
+    ("p.hand + c", Err("'+' joins two lists, not a zone and a card", 1, "put the item in a list: xs + [x]")),
+    ("[1] + 2", Err("'+' joins two lists, not a list<int> and an int", 1, "put the item in a list: xs + [x]")),
+    ("2 + [1]", Err("'+' joins two lists, not an int and a list<int>", 1, "put the item in a list: [x] + xs")),
+    ("len(p.hand)", Err("unknown function 'len'", 1, "size(xs) is the number of items")),
+    ("int('3')", Err("unknown function 'int'", 1, "parse_int(s) reads a number from text")),
+    ("max(1, 2)", Err("there is no max(a, b): the larger of two numbers is max_of(a, b)", 1,
+                      "over a list: highest(xs), or xs.max(x, key)")),
+    ("min(1, 2)", Err("there is no min(a, b): the smaller of two numbers is min_of(a, b)", 1,
+                      "over a list: lowest(xs), or xs.min(x, key)")),
+    ("let x = 3", Err("there is no 'let' statement; name a value with a 'let:' step "
+                      "(let: {best: \"...\"}), which the steps after it can read", 1)),
     # -- every builtin of interpreter/language/builtins.py
     ("size(p.hand)", 4),
     ("size([])", 0),
@@ -400,7 +438,8 @@ def test_expression(rules, text, expected):
 # hand ranking, abilities) are tested with those mechanics.
 CORE_BUILTINS = ["size", "empty", "first", "last", "take", "index_of", "distinct", "reverse", "total",
                  "highest", "lowest", "abs", "max_of", "min_of", "range", "text", "card", "player_at",
-                 "players_from", "offset", "next_in", "holder", "random", "random_int"]
+                 "players_from", "offset", "next_in", "holder", "random", "random_int", "flatten",
+                 "product", "join", "parse_int", "is_int"]
 
 
 def test_the_table_is_large_and_covers_every_builtin_and_macro():

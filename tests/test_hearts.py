@@ -324,7 +324,9 @@ def test_shooting_the_moon_and_scoring_options(options, points):
     WHEN the hand is scored with `options`
     THEN hand_points and scores are `points`: add_to_others gives the others the hand's penalty
     points and the shooter 0, subtract takes them off the shooter, off scores normally
-    (RULES.md §1 moon); spot_hearts counts face values and Q♠ 25 (D-05); omnibus J♦ -10 (D-06)."""
+    (RULES.md §1 moon); spot_hearts counts face values and Q♠ 25 (D-05); omnibus J♦ -10 (D-06).
+    The moon is worth the penalty total in play, 129 with spot_hearts, and the shooter's J♦
+    still counts -10 under omnibus (D-27)."""
     game = moon_hand({**BIG_TARGET, **options})
     assert game.vars["hand_number"] == 1
     assert hand_points(game) == points
@@ -360,8 +362,8 @@ def test_random_hands_score_exactly_the_cards_taken(players, options):
     WHEN each hand is scored
     THEN each seat's hand_points equal the points of the cards it won (1 a heart, Q♠ 13; face
     values and Q♠ 25 with spot_hearts, D-05; J♦ -10 with omnibus, D-06), with the moon rule applied
-    to a shooter; without a shooter the points add to 26 (129 with spot_hearts, 10 less with
-    omnibus), and scores accumulate the hand points (RULES.md §1)."""
+    to a shooter (the penalty total in play, D-27); without a shooter the points add to 26 (129
+    with spot_hearts, 10 less with omnibus), and scores accumulate the hand points (RULES.md §1)."""
     rng = random.Random(players * 100 + len(options))
     opts = {**BIG_TARGET, **options}
     game = Game(ruleset(HEARTS), players=players, seed=rng.randrange(10**6), options=opts)

@@ -119,6 +119,24 @@ def test_limits_cap_bets_and_raises(limit, bet_max, raise_max):
     assert amounts(game) == (100, raise_max)
 
 
+@pytest.mark.parametrize("ante", [100, 40])
+def test_the_smallest_bet_or_raise_is_the_ante(ante):
+    """GIVEN the ante (the "ping") at `ante` and no limit, so only the minimum binds
+    WHEN A bets, then B raises
+    THEN neither may put in less than the ante: A's bet and B's raise start at the ante (D-29);
+    once A has bet more than the ante, B's raise starts at A's bet (at least the same amount)."""
+    game = seven(options={"ante": ante, "limit": "no_limit"})
+    act(game, 0, "bet")
+    assert amounts(game)[0] == ante
+    act(game, 0, str(ante))
+    act(game, 1, "raise")
+    assert amounts(game)[0] == ante
+    game = seven(options={"ante": ante, "limit": "no_limit"})
+    act(game, 0, "bet", str(3 * ante))
+    act(game, 1, "raise")
+    assert amounts(game)[0] == 3 * ante
+
+
 def test_all_in_is_allowed_only_within_the_limit():
     """GIVEN the half-pot limit and 9,900 chips behind
     WHEN A may bet
@@ -131,20 +149,25 @@ def test_all_in_is_allowed_only_within_the_limit():
     assert var(game, 0, "chips") == 0 and var(game, 1, "owed") == 9900
 
 
-def test_max_raises_caps_bets_and_raises_per_player():
-    """GIVEN max_raises: 1 (one bet or raise per player per round; a house rule, as Black Card uses)
+@pytest.mark.parametrize("options, a_may_raise", [
+    ({"max_raises": 1}, False),                                # the bet counts: A's one is used
+    ({"max_raises": 1, "count_opening_bet": False}, True),     # raises only (Black Card, D-13)
+    ({}, True),                                                # no cap
+])
+def test_max_raises_caps_bets_and_raises_per_player(options, a_may_raise):
+    """GIVEN max_raises: 1 (a house rule; the library's cap), with or without the opening bet
+    counting against it
     WHEN A bets, B raises and C raises
-    THEN A, who has bet once, may only call or fold; without the cap A may raise."""
-    game = seven(options={"max_raises": 1})
+    THEN A may only call or fold when its bet counted; when only raises count (or without the
+    cap) A may raise; B, who raised once, may not raise again under the cap either way."""
+    game = seven(options=options)
     act(game, 0, "bet", "100")
     act(game, 1, "raise", "100")
     act(game, 2, "raise", "100")
-    assert legal(game) == {"fold", "call"}
-    game = seven()
-    act(game, 0, "bet", "100")
-    act(game, 1, "raise", "100")
-    act(game, 2, "raise", "100")
-    assert legal(game) == {"fold", "call", "raise"}
+    assert legal(game) == ({"fold", "call", "raise"} if a_may_raise else {"fold", "call"})
+    act(game, 0, "call")
+    assert game.decision.player == 1
+    assert legal(game) == ({"fold", "call"} if options else {"fold", "call", "raise"})
 
 
 def test_highest_up_card_bets_first_suits_break_ties():
@@ -262,16 +285,19 @@ def test_three_all_ins_of_different_sizes_make_side_pots():
 
 @pytest.mark.parametrize("players, community", [(6, 0), (7, 1)])
 def test_seven_players_share_a_community_card_when_the_deck_runs_short(players, community):
-    """GIVEN seven players (D-08), who need 8 cards each with the discard: 56 > 52
+    """GIVEN seven players, who need 8 cards each with the discard: 56 > 52
     WHEN everyone checks to the last card
-    THEN the last card is one face-up community card for everyone (the usual stud rule; a
-    gap in RULES.md); with six players the deck suffices and each gets a hidden card."""
+    THEN the last card is one community card turned face up, seen by every seat, instead of a
+    hidden card each (D-08: the seven-card stud rule); with six players the deck suffices and
+    each gets a hidden card."""
     game = Game(ruleset("seven-poker"), players=players, seed=2, options={"hands": 1})
     while game.phase == "choose":
         game.apply(game.decision.choices[0])
     while game.phase != "seventh":
         game.apply("check")
     assert len(game.zones["board"].cards) == community
+    assert all(game.view(seat)["zones"]["board"] == [c.id for c in game.zones["board"].cards]
+               for seat in range(players))
     for p in game.players:
         assert len(p.zones["up"].cards) == 4 and len(p.zones["hand"].cards) == 3 - community
     while not game.over:

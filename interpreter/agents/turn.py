@@ -29,7 +29,8 @@ class Turn:
     """One seat's decision as that seat sees it.
 
     `choices` are the legal choices (ids such as 'QS', 'fold', 'p2', '250'; for a number the
-    legal `numbers` range is cheaper to use). `view` is `Game.view(seat)`; `events` the seat's
+    legal `numbers`, a range or, when the ruleset's `where:` leaves some out, a list, is cheaper
+    to use). `view` is `Game.view(seat)`; `events` the seat's
     event stream, both computed on first use and copied. `sample(rng)` gives a full game state
     consistent with what this seat knows (see `interpreter.agents.determinize`)."""
 
@@ -47,7 +48,7 @@ class Turn:
         self.kind: str = decision.kind
         self.prompt: str = decision.prompt
         self.step, self.of = decision.step, decision.of
-        self.numbers: range | None = decision.options if decision.kind == "number" else None
+        self.numbers: range | list | None = decision.options if decision.kind == "number" else None
         self._choices: tuple | None = None
         self._view: dict | None = None
         self._events: tuple | None = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from interpreter.agents import ask, make_agent
+from interpreter.engine.game import Choice
 
 
 class RandomPicker:
@@ -57,10 +58,21 @@ def make_lineup(specs: list[str], *, game_seed: int) -> list:
     return [build_agent(spec, seed=agent_seed(game_seed, seat)) for seat, spec in enumerate(specs)]
 
 
+def answer(game, agent):
+    """The agent's answer to the game's current decision: a raw legal value from the random
+    player, a legal Choice from any other agent (checked by `ask`)."""
+    if isinstance(agent, RandomPicker):
+        return agent.pick(game.decision)
+    return ask(agent, game)
+
+
+def apply_answer(game, reply) -> None:
+    if isinstance(reply, Choice):
+        game.apply(reply)
+    else:
+        game.apply_value(reply)
+
+
 def take_decision(game, agent) -> None:
     """Let `agent` take the game's current decision through the decision API."""
-    decision = game.decision
-    if isinstance(agent, RandomPicker):
-        game.apply_value(agent.pick(decision))
-    else:
-        game.apply(ask(agent, game))
+    apply_answer(game, answer(game, agent))

@@ -13,7 +13,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from interpreter.engine.game import Game
-from interpreter.analysis.lineup import make_lineup, needs_events, take_decision
+from interpreter.errors import GameError
+from interpreter.analysis.lineup import answer, apply_answer, make_lineup, needs_events, take_decision
 
 FINISHED, STEP_LIMIT, CRASHED = "finished", "step-limit", "error"
 
@@ -92,8 +93,6 @@ class ObservedGame(Game):
 def play_observed(ruleset, *, index: int, seed: int, players: int, options: dict, lineup: list[str],
                   max_steps: int) -> GameRow:
     """Play game `index` with `seed`; every failure becomes a row, never an exception."""
-    from interpreter.errors import GameError
-
     row = GameRow(index, seed, players)
     started = time.perf_counter()
     branching: Counter = Counter()
@@ -110,8 +109,9 @@ def play_observed(ruleset, *, index: int, seed: int, players: int, options: dict
             width = len(decision)
             branching[width] += 1
             before = clock()
-            take_decision(game, agents[decision.player])
+            reply = answer(game, agents[decision.player])
             row.agent_seconds += clock() - before
+            apply_answer(game, reply)
     except GameError as exc:
         row.status = STEP_LIMIT if exc.code == "step-limit" else CRASHED
         row.error = str(exc)

@@ -111,10 +111,12 @@ def difference_plot(comparison: dict) -> str:
     rows = comparison["rows"]
     figure = _figure(height=0.2 * len(rows) + 1.2)
     axes = figure.subplots(1, 2, width_ratios=[1, 1])
-    for ax, test, unit in ((axes[0], True, "percentage points"), (axes[1], False, "difference of means")):
+    panels = ((axes[0], True, "difference of rates, percentage points"),
+              (axes[1], False, "difference of means, % of the base's mean"))
+    for ax, test, unit in panels:
         chosen = [r for r in rows if (r["test"] == "two-proportion z-test") == test]
-        scale = 100 if test else 1
         for y, r in enumerate(chosen):
+            scale = 100 if test else (100 / abs(r["base"]) if r["base"] else 0)
             color = COLORS[3] if r["significant"] else "#777777"
             ax.errorbar([r["delta"] * scale], [y], xerr=[[(r["delta"] - r["low"]) * scale],
                                                          [(r["high"] - r["delta"]) * scale]],

@@ -1,7 +1,7 @@
-"""The report as terminal tables: drawn with rich when it is installed, plain aligned text otherwise.
+"""The report as terminal tables, drawn with rich.
 
-The tables are built once as data (title, header, rows, footnote) and then drawn; the library
-returns the text, the command prints it.
+The tables are built once as data (title, header, rows, footnote), which the HTML report
+reuses; the library returns the text, the command prints it.
 """
 from __future__ import annotations
 
@@ -81,8 +81,8 @@ def _decision_rows(runs: list) -> list:
     return [["choices per decision (mean)"] + [mean(x["branching"], 2) for x in s],
             ["choices per decision (max)"] + [str(x["branching"].get("max", "–")) for x in s],
             ["forced (one legal choice)"] + [pct(x["forced"]) for x in s],
-            ["ms per decision (game + agent)"] + [number(x["ms_per_decision"]) for x in t],
-            ["ms per decision (agent)"] + [number(x["agent_ms_per_decision"]) for x in t]]
+            ["ms per decision (whole game)"] + [number(x["ms_per_decision"]) for x in t],
+            ["ms per decision (agent choosing)"] + [number(x["agent_ms_per_decision"]) for x in t]]
 
 
 def _difference_table(comparison: dict) -> Table:
@@ -104,12 +104,9 @@ SHORT_TESTS = {"two-proportion z-test": "z", "bootstrap (percentile)": "bootstra
 
 
 def render(report: dict, *, width: int = 120, color: bool = False) -> str:
-    """The report's tables as text: rich tables when rich is installed."""
-    try:
-        from rich.console import Console
-        from rich.table import Table as RichTable
-    except ImportError:
-        return render_plain(report)
+    """The report's tables as text."""
+    from rich.console import Console
+    from rich.table import Table as RichTable
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, force_terminal=color, color_system="auto" if color else None)
     for table in tables(report):
@@ -121,17 +118,3 @@ def render(report: dict, *, width: int = 120, color: bool = False) -> str:
             rich_table.add_row(*styled)
         console.print(rich_table)
     return buffer.getvalue()
-
-
-def render_plain(report: dict) -> str:
-    lines = []
-    for table in tables(report):
-        widths = [max(len(str(x)) for x in column) for column in zip(table.header, *table.rows)]
-        lines.append(table.title)
-        for row in [table.header] + table.rows:
-            lines.append("  ".join(str(c).ljust(w) if i == 0 else str(c).rjust(w)
-                                   for i, (c, w) in enumerate(zip(row, widths))))
-        if table.note:
-            lines.append(table.note)
-        lines.append("")
-    return "\n".join(lines)

@@ -136,6 +136,7 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
         backend.close()
         for writer in writers.values():
             writer.close()
+    elapsed = rate.clock() - rate.started
     if show:
         print(file=sys.stderr)
     data = report(specs, aggregates, games=args.games, backend_name=f"{backend.name} ({backend.workers} worker{'s' * (backend.workers != 1)})")
@@ -144,7 +145,7 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
     else:
         print(render_text.render(data, color=sys.stdout.isatty()))
     _write_html(args, data, default=f"{name}-{kind}.html")
-    print(f"{rate.done} games in {rate.clock() - rate.started:.1f}s ({rate.per_second:.1f} games/s, "
+    print(f"{rate.done} games in {elapsed:.1f}s ({rate.done / elapsed:.1f} games/s, "
           f"{backend.name} backend, {backend.workers} worker{'s' * (backend.workers != 1)})", file=sys.stderr)
     if args.save:
         print(f"per-game rows written to {args.save}/", file=sys.stderr)

@@ -71,6 +71,13 @@ def effect(g, impl, span, name, *args) -> None:
         raise GameError(f"{name}(): {exc}", span=span, phase=g.phase) from None
 
 
+def unset(g, value, span, name):
+    """A variable of a type with no value to start from, read before it was set."""
+    if value is None:
+        raise GameError(f"variable '{name}' is read before it is set", span=span, phase=g.phase, code="unset")
+    return value
+
+
 def last_holder(g, card, span):
     if card.last_holder is None:
         fail(g, span, f"card {card.label} has not been held by any player")

@@ -7,6 +7,7 @@ cards are picked one at a time; actions carry their own steps.
 from __future__ import annotations
 
 from interpreter.language import types as T
+from interpreter.language.builtins import MAX_RANGE
 from interpreter.errors import GameError, did_you_mean
 from interpreter.engine.steps import NONE, Request, Step, block, run_plain
 
@@ -43,23 +44,42 @@ class ChoiceCompiler:
         verb = raw.get("label")
         if_none = True if "if_none" in raw else None   # compiled and run by the caller
         allowed = {"card", "cards", "player", "value"}
-        for key, kinds in (("from", allowed), ("where", allowed), ("count", {"cards"}), ("min", {"number"}),
-                           ("max", {"number"}), ("actions", {"action"})):
+        for key, kinds in (("from", allowed), ("where", allowed | {"number"}), ("count", {"cards"}),
+                           ("min", {"number"}), ("max", {"number"}), ("actions", {"action"}),
+                           ("labels", {"card", "player", "value", "number"})):
             if key in raw and kind not in kinds:
+                hint = {"labels": "give each action its own 'label'" if kind == "action" else None}.get(key)
                 self.errors.error("unknown-key", f"'{key}' does not apply to 'choose: {kind}'",
-                                  where.source.span(where.path + (key,), key=True))
+                                  where.source.span(where.path + (key,), key=True), hint)
         if kind == "action":
             return self._action_choice(raw, where, scope, span, who, prompt, if_none, private, bind, verb)
         if kind == "number":
             lo, _ = self.c.expression(raw.get("min"), self.sub(where, "min"), scope=scope, expect=T.INT)
             hi, _ = self.c.expression(raw.get("max"), self.sub(where, "max"), scope=scope, expect=T.INT)
+            legal = labels = None
+            if "where" in raw:
+                legal = self.c.filter(raw["where"], self.sub(where, "where"), scope={**scope, bind: T.INT},
+                                      var=bind)
+                if legal is None:
+                    return None
+            if "labels" in raw:
+                labels = self._labels(raw, where, scope, bind, T.INT)
+                if labels is None:
+                    return None
             then = self.steps(raw.get("then"), self.sub(where, "then"), {**scope, bind: T.INT})
             if None in (who, lo, hi):
                 return None
 
             def options(g, env):
-                return range(lo(g, env), hi(g, env) + 1)
-            return self._single(who, options, kind, prompt, span, if_none, private, verb), then, bind
+                numbers = range(lo(g, env), hi(g, env) + 1)
+                if legal is None:
+                    return numbers
+                if len(numbers) > MAX_RANGE:
+                    raise GameError(f"a number choice with 'where' may list at most {MAX_RANGE} numbers, "
+                                    f"not {len(numbers)}", span=span, phase=g.phase)
+                return legal(g, env, numbers)
+            return self._single(who, options, kind, prompt, span, if_none, private, verb,
+                                labels=labels, bind=bind), then, bind
         if "from" not in raw:
             self.errors.error("missing-key", f"'choose: {kind}' needs 'from:' (the list to choose from)", span)
             return None
@@ -81,6 +101,11 @@ class ChoiceCompiler:
             legal = self.c.filter(raw["where"], self.sub(where, "where"), scope={**scope, bind: item}, var=bind)
             if legal is None:
                 return None
+        labels = None
+        if "labels" in raw and kind != "cards":
+            labels = self._labels(raw, where, scope, bind, item)
+            if labels is None:
+                return None
         bound_type = T.list_of(item) if kind == "cards" else item
         then = self.steps(raw.get("then"), self.sub(where, "then"), {**scope, bind: bound_type})
         if None in (who, source):
@@ -94,7 +119,8 @@ class ChoiceCompiler:
             return legal(g, env, values)
 
         if kind != "cards":
-            return self._single(who, options, kind, prompt, span, if_none, private, verb), then, bind
+            return self._single(who, options, kind, prompt, span, if_none, private, verb,
+                                labels=labels, bind=bind), then, bind
         if "count" not in raw:
             self.errors.error("missing-key", "'choose: cards' needs 'count:' (how many cards)", span)
             return None
@@ -120,7 +146,14 @@ class ChoiceCompiler:
             return picked
         return ask_cards, then, bind
 
-    def _single(self, who, options, kind, prompt, span, if_none, private, verb=None):
+    def _labels(self, raw, where, scope, bind, item):
+        """`labels:` an expression of the candidate (bound to the `as` name): its text for people."""
+        fn, _ = self.c.expression(raw["labels"], self.sub(where, "labels"), scope={**scope, bind: item},
+                                  expect=T.STR)
+        return fn
+
+    def _single(self, who, options, kind, prompt, span, if_none, private, verb=None, *, labels=None,
+                bind=None):
         def ask(g, env):
             player = who(g, env)
             values = options(g, env)
@@ -129,7 +162,14 @@ class ChoiceCompiler:
                     return NONE
                 raise GameError(f"{g.describe(player)} has no legal {kind} to choose ({prompt})",
                                 span=span, phase=g.phase, code="no-legal-choice")
-            return (yield Request(player, kind, values, prompt, span, private=private, verb=verb))
+            texts = None
+            if labels is not None:
+                e = dict(env)
+                texts = []
+                for x in values:
+                    e[bind] = x
+                    texts.append(labels(g, e))
+            return (yield Request(player, kind, values, prompt, span, labels=texts, private=private, verb=verb))
         return ask
 
     def _action_choice(self, raw, where, scope, span, who, prompt, if_none, private, bind, verb=None):
@@ -180,5 +220,3 @@ class ChoiceCompiler:
             else:
                 yield from run(g, env)
         return ask, [Step(run_action, True, span)] + then, bind
-
-

@@ -14,7 +14,7 @@ from interpreter.language import types as T
 from interpreter.engine.choices import ChoiceCompiler
 from interpreter.language.compiler import Compiler, Where
 from interpreter.errors import Collector, GameError, Span, did_you_mean
-from interpreter.engine.steps import NONE, Step, block, counted, run_list, run_plain
+from interpreter.engine.steps import NONE, Break, Step, block, counted, run_list, run_plain
 
 STEP_KEYS = {
     "if": {"if", "then", "else"},
@@ -24,8 +24,9 @@ STEP_KEYS = {
     "call": {"call", "with"},
     "phase": {"phase", "do"},
     "use": {"use", "player"},
+    "let": {"let"},
     "choose": {"choose", "player", "from", "where", "count", "min", "max", "actions", "as",
-               "prompt", "then", "if_none", "label"},
+               "prompt", "then", "if_none", "label", "labels"},
 }
 
 
@@ -50,6 +51,7 @@ class FlowCompiler(ChoiceCompiler):
         self.c = compiler
         self.procedures = procedures
         self.errors = errors
+        self.loops = 0          # how many loops enclose the steps being compiled (for `break`)
 
     # -- lists -------------------------------------------------------------
     def steps(self, raw, where: Where, scope: dict, *, allow_choices: bool = True) -> list[Step]:
@@ -63,14 +65,77 @@ class FlowCompiler(ChoiceCompiler):
             return []
         out = []
         for i, item in enumerate(raw):
-            step = self.step(item, where if single else Where(where.source, where.path + (i,)),
-                             scope, allow_choices)
+            item_where = where if single else Where(where.source, where.path + (i,))
+            if isinstance(item, dict) and "let" in item:
+                step, scope = self.s_let(item, item_where, scope)   # its names hold for the steps after it
+            else:
+                step = self.step(item, item_where, scope, allow_choices)
             if step is not None:
                 out.append(step)
         return out
 
+    def s_let(self, raw, where: Where, scope: dict):
+        """`let: {name: expr, ...}`: names for values, seen by the steps after it in the same list.
+        Returns the step and the scope those steps see."""
+        span = where.source.span(where.path)
+        for key in raw:
+            if key != "let":
+                self.errors.error("unknown-key", f"unknown key '{key}' in a 'let' step; the names it binds "
+                                  "hold for the steps after it", where.source.span(where.path + (key,), key=True))
+        bindings = raw.get("let")
+        if not isinstance(bindings, dict) or not bindings:
+            self.errors.error("type", "'let' maps names to expressions, e.g. let: {best: \"hand.max_by(c, c.rank)\"}",
+                              where.source.span(where.path + ("let",)))
+            return None, scope
+        scope = dict(scope)
+        compiled = []
+        for name, text in bindings.items():
+            key_span = where.source.span(where.path + ("let", name), key=True)
+            clash = self.c.clash(name) or ("already bound here" if name in scope else None)
+            if not name.isidentifier():
+                self.errors.error("name", f"'{name}' is not a valid name", key_span)
+                continue
+            if clash:
+                what = clash if clash.startswith("already") else f"already {clash}"
+                self.errors.error("name", f"'{name}' is {what}; pick another name for the value", key_span)
+                continue
+            fn, typ = self.c.expression(text, self.sub(self.sub(where, "let"), name), scope=scope)
+            scope[name] = typ
+            if fn is not None:
+                compiled.append((name, fn))
+        if len(compiled) != len(bindings):
+            return None, scope
+
+        def run_let(g, env):
+            g.tick(span)
+            for name, fn in compiled:
+                env[name] = fn(g, env)
+        return Step(run_let, False, span), scope
+
+    def s_break(self, where: Where, span) -> Step | None:
+        """`break`: leave the innermost for_each, while or repeat loop at once."""
+        if not self.loops:
+            self.errors.error("break", "'break' leaves a for_each, while or repeat loop, and no loop "
+                              "encloses it here (a procedure cannot leave its caller's loop)", span)
+            return None
+
+        def run_break(g, env):
+            g.tick(span)
+            raise Break
+        return Step(run_break, False, span)
+
+    def loop_body(self, raw, where: Where, scope: dict, allow: bool) -> list[Step]:
+        """Compile the steps of a loop, where `break` may stand."""
+        self.loops += 1
+        try:
+            return self.steps(raw, where, scope, allow_choices=allow)
+        finally:
+            self.loops -= 1
+
     def step(self, raw, where: Where, scope: dict, allow_choices: bool) -> Step | None:
         span = where.source.span(where.path)
+        if isinstance(raw, str) and raw.strip() == "break":
+            return self.s_break(where, span)
         if isinstance(raw, str):
             fn = self.c.statements(raw, where, scope=scope)
             return Step(counted(fn, span), False, span) if fn else None
@@ -84,12 +149,15 @@ class FlowCompiler(ChoiceCompiler):
             self.errors.error("unknown-key", f"unknown step '{first}'", where.source.span(where.path + (first,), key=True),
                               did_you_mean(str(first), STEP_KEYS) or "a step starts with one of: " + ", ".join(STEP_KEYS))
             return None
+        self.check_keys(raw, where, kind)
+        return getattr(self, "s_" + kind)(raw, where, scope, allow_choices, span)
+
+    def check_keys(self, raw: dict, where: Where, kind: str) -> None:
         for key in raw:
             if key not in STEP_KEYS[kind]:
                 self.errors.error("unknown-key", f"unknown key '{key}' in a '{kind}' step",
                                   where.source.span(where.path + (key,), key=True),
                                   did_you_mean(str(key), STEP_KEYS[kind]))
-        return getattr(self, "s_" + kind)(raw, where, scope, allow_choices, span)
 
     def sub(self, where: Where, key) -> Where:
         return Where(where.source, where.path + (key,))
@@ -127,13 +195,13 @@ class FlowCompiler(ChoiceCompiler):
 
     def s_while(self, raw, where, scope, allow, span):
         test = self.cond(raw, where, "while", scope)
-        body = self.steps(raw.get("do"), self.sub(where, "do"), scope, allow_choices=allow)
+        body = self.loop_body(raw.get("do"), self.sub(where, "do"), scope, allow)
         if test is None:
             return None
         return self._loop(lambda g, env: not test(g, env), body, span, check_first=True)
 
     def s_repeat(self, raw, where, scope, allow, span):
-        body = self.steps(raw.get("repeat"), self.sub(where, "repeat"), scope, allow_choices=allow)
+        body = self.loop_body(raw.get("repeat"), self.sub(where, "repeat"), scope, allow)
         if "until" not in raw:
             self.errors.error("missing-key", "a 'repeat' step needs 'until:' (a condition that ends it)", span)
             return None
@@ -148,22 +216,28 @@ class FlowCompiler(ChoiceCompiler):
             def run_loop(g, env):
                 if check_first and done(g, env):
                     return
-                while True:
-                    g.tick(span)
-                    yield from body_run(g, env)
-                    if done(g, env):
-                        return
+                try:
+                    while True:
+                        g.tick(span)
+                        yield from body_run(g, env)
+                        if done(g, env):
+                            return
+                except Break:
+                    return
             return Step(run_loop, True, span)
 
         def run_plain(g, env):
             if check_first and done(g, env):
                 return
-            while True:
-                g.tick(span)
-                for s in body:
-                    s.run(g, env)
-                if done(g, env):
-                    return
+            try:
+                while True:
+                    g.tick(span)
+                    for s in body:
+                        s.run(g, env)
+                    if done(g, env):
+                        return
+            except Break:
+                return
         return Step(run_plain, False, span)
 
     def s_for_each(self, raw, where, scope, allow, span):
@@ -190,7 +264,7 @@ class FlowCompiler(ChoiceCompiler):
         simultaneous = raw.get("simultaneous", False)
         if simultaneous is True:
             return self._simultaneous(raw, where, inner, name, items, span)
-        body = self.steps(raw.get("do"), self.sub(where, "do"), inner, allow_choices=allow)
+        body = self.loop_body(raw.get("do"), self.sub(where, "do"), inner, allow)
         if items is None:
             return None
 
@@ -202,19 +276,25 @@ class FlowCompiler(ChoiceCompiler):
         if body_run is not None:
             def run_each(g, env):
                 e = dict(env)
-                for x in values(g, env):
-                    g.tick(span)
-                    e[name] = x
-                    yield from body_run(g, e)
+                try:
+                    for x in values(g, env):
+                        g.tick(span)
+                        e[name] = x
+                        yield from body_run(g, e)
+                except Break:
+                    return
             return Step(run_each, True, span)
 
         def run_each_plain(g, env):
             e = dict(env)
-            for x in values(g, env):
-                g.tick(span)
-                e[name] = x
-                for s in body:
-                    s.run(g, e)
+            try:
+                for x in values(g, env):
+                    g.tick(span)
+                    e[name] = x
+                    for s in body:
+                        s.run(g, e)
+            except Break:
+                return
         return Step(run_each_plain, False, span)
 
     def _simultaneous(self, raw, where, inner, name, items, span):
@@ -228,7 +308,12 @@ class FlowCompiler(ChoiceCompiler):
         body_where = self.sub(where, "do")
         if isinstance(raw.get("do"), list):
             body_where = self.sub(body_where, 0)
-        choose = self.choice(body, body_where, inner, span, private=True)
+        self.check_keys(body, body_where, "choose")
+        loops, self.loops = self.loops, 0     # everyone chooses before any `then` runs: no leaving early
+        try:
+            choose = self.choice(body, body_where, inner, span, private=True)
+        finally:
+            self.loops = loops
         if choose is None or items is None:
             return None
         ask, then, bind = choose
@@ -312,7 +397,11 @@ class FlowCompiler(ChoiceCompiler):
             proc.steps = []
             return
         proc.compiling = True
-        proc.steps = self.steps(proc.raw, proc.where, dict(proc.params))
+        loops, self.loops = self.loops, 0      # a procedure's `break` cannot leave its caller's loop
+        try:
+            proc.steps = self.steps(proc.raw, proc.where, dict(proc.params))
+        finally:
+            self.loops = loops
         proc.compiling = False
 
     def s_use(self, raw, where, scope, allow, span):
@@ -356,7 +445,11 @@ class FlowCompiler(ChoiceCompiler):
         def run_phase(g, env):
             outer = g.phase
             g.enter_phase(name)
-            yield from body_run(g, env)
+            try:
+                yield from body_run(g, env)
+            except Break:                  # a loop around the phase is left: the phase ends first
+                g.leave_phase(name, outer)
+                raise
             g.leave_phase(name, outer)
         if body_run is not None:
             return Step(run_phase, True, span)
@@ -364,8 +457,12 @@ class FlowCompiler(ChoiceCompiler):
         def run_phase_plain(g, env):
             outer = g.phase
             g.enter_phase(name)
-            for s in body:
-                s.run(g, env)
+            try:
+                for s in body:
+                    s.run(g, env)
+            except Break:
+                g.leave_phase(name, outer)
+                raise
             g.leave_phase(name, outer)
         return Step(run_phase_plain, False, span)
 

@@ -62,6 +62,8 @@ class Decision:
             req, describe = self._request, self._game.describe
             if req.kind == "action":
                 self._choices = [Choice(name, label, name) for name, label in zip(req.options, req.labels)]
+            elif req.labels is not None:     # labels the ruleset wrote for its options
+                self._choices = [Choice(_choice_id(v), label, v) for v, label in zip(req.options, req.labels)]
             else:
                 self._choices = [Choice(_choice_id(v), _choice_label(v, describe), v) for v in req.options]
         return self._choices
@@ -75,9 +77,10 @@ class Decision:
             except (TypeError, ValueError):
                 value = None
             if value is not None and value in options:
+                if self._request.labels is not None:
+                    return self.choices[options.index(value)]
                 return Choice(str(value), str(value), value)
-            raise ValueError(f"'{choice_id}' is not a legal number here: choose from {options.start} "
-                             f"to {options.stop - 1}")
+            raise ValueError(f"'{choice_id}' is not a legal number here: {describe_numbers(options)}")
         if self._by_id is None:
             self._by_id = {c.id: i for i, c in enumerate(self.choices)}
         index = self._by_id.get(str(choice_id))
@@ -92,17 +95,40 @@ class Decision:
         return f"Decision(player={self.player}, {self.prompt}{pick}, {len(self)} choices)"
 
 
+def describe_numbers(options) -> str:
+    """The legal numbers of a number decision, as a person reads them: a range, or a few numbers."""
+    if isinstance(options, range):
+        return f"choose from {options.start} to {options.stop - 1}"
+    shown = ", ".join(str(n) for n in options[:20])
+    return f"choose one of {shown}" + (", ..." if len(options) > 20 else "")
+
+
 def _choice_label(value, describe) -> str:
-    """A choice as a person reads it; a set of cards is its cards' labels: 'Q♠ Wild'."""
+    """A choice as a person reads it; a set of cards is its cards' labels: 'Q♠ Wild'; a set of
+    sets shows its groups: '[5♥ 6♥ 7♥] [8♣ 8♦ 8♠]'; a tuple its parts: '7♦ / 2'."""
     if isinstance(value, list):
-        return " ".join(describe(v) for v in value) or "nothing"
+        return " ".join(_part_label(v, describe) for v in value) or "nothing"
+    if isinstance(value, tuple):
+        return " / ".join(_part_label(v, describe) for v in value)
+    return describe(value)
+
+
+def _part_label(value, describe) -> str:
+    if isinstance(value, list):
+        return "[" + " ".join(_part_label(v, describe) for v in value) + "]"
+    if isinstance(value, tuple):
+        return "(" + " / ".join(_part_label(v, describe) for v in value) + ")"
     return describe(value)
 
 
 def _choice_id(value) -> str:
-    """A choice's stable id: 'QS', 'p2', 't1', '250', 'true', or card ids joined: 'AS+2S'."""
+    """A choice's stable id: 'QS', 'p2', 't1', '250', 'true', or card ids joined: 'AS+2S'.
+    Nesting is kept, so two arrangements of the same cards differ: a list of lists is
+    '(5H+6H+7H)+(8C+8D+8S)', a tuple 'QS,2' (its list parts in parentheses)."""
     if isinstance(value, list):
-        return "+".join(_choice_id(v) for v in value) or "none"
+        return "+".join(_part_id(v) for v in value) or "none"
+    if isinstance(value, tuple):
+        return ",".join(_part_id(v) for v in value)
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(_json_value(value))
@@ -125,6 +151,13 @@ def _moved_triggers(ruleset) -> dict:
         cached = {z.name: [t for t in moved if t[3] in (None, z.name)] for z in ruleset.zones}
         cached = ruleset.__dict__["_moved_into"] = {name: ts for name, ts in cached.items() if ts}
     return cached
+
+
+def _part_id(value) -> str:
+    """The id of a value inside a list or tuple: a list or tuple goes in parentheses."""
+    if isinstance(value, (list, tuple)):
+        return "(" + (_choice_id(value) if value else "") + ")"
+    return _choice_id(value)
 
 
 class _GameOver(Exception):
@@ -568,6 +601,10 @@ class Game:
             return "true" if value else "false"
         if isinstance(value, list):
             return "[" + ", ".join(self.describe(v) for v in value) + "]"
+        if isinstance(value, tuple):
+            return "(" + ", ".join(self.describe(v) for v in value) + ")"
+        if value is None:
+            return "unset"
         return str(value)
 
     # -- events and views ------------------------------------------------------
@@ -640,6 +677,6 @@ def _json_value(value):
         return f"p{value.seat}"
     if isinstance(value, Team):
         return f"t{value.index}"
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return [_json_value(v) for v in value]
     return value

@@ -34,6 +34,10 @@ class Step:
 NONE = object()  # a choice that found no legal option and ran `if_none` instead
 
 
+class Break(Exception):
+    """Raised by a `break` step; the innermost loop around it catches it and stops."""
+
+
 def run_list(steps, g, env):
     for s in steps:
         if s.yields:

@@ -112,6 +112,51 @@ def _reverse(g, xs):
     return list(reversed(items))
 
 
+@builtin("flatten(xss: list<list<T>>) -> list<T>")
+def _flatten(g, xss):
+    """The items of every inner list, in order, as one list: flatten([[a, b], [c]]) is [a, b, c]."""
+    out = []
+    for xs in xss:
+        out.extend(xs.cards if hasattr(xs, "cards") else xs)
+    return out
+
+
+MAX_PRODUCT = 20_000  # like `subsets`: a listing that large is a sign to build it another way
+
+
+@builtin("product(xs: list<A>, ys: list<B>) -> list<tuple<A, B>>", may_fail=True)
+def _product(g, xs, ys):
+    """Every pair (x, y) of an item of xs with an item of ys, xs in the outer order: each triple
+    with each pair is product(triples, pairs). Read the parts as t[0] and t[1]. At most 20,000 pairs."""
+    xs = xs.cards if hasattr(xs, "cards") else xs
+    ys = ys.cards if hasattr(ys, "cards") else ys
+    if len(xs) * len(ys) > MAX_PRODUCT:
+        raise EvalError(f"product() of {len(xs)} by {len(ys)} items is more than {MAX_PRODUCT} pairs")
+    return [(x, y) for x in xs for y in ys]
+
+
+@builtin("join(parts: list<str>, separator: str) -> str")
+def _join(g, parts, separator):
+    """The strings one after another with the separator between: join(['a', 'b'], ', ') is 'a, b'."""
+    return separator.join(parts)
+
+
+@builtin("parse_int(s: str) -> int", may_fail=True)
+def _parse_int(g, s):
+    """The whole number written in the text ('42', '-3', ' 7 '); an error when it holds anything else."""
+    text = s.strip()
+    if not (text.lstrip("-").isdigit() and text.count("-") <= 1 and text.isascii()):
+        raise EvalError(f"parse_int(): '{s}' is not a whole number")
+    return int(text)
+
+
+@builtin("is_int(s: str) -> bool")
+def _is_int(g, s):
+    """True when parse_int(s) would read a whole number from the text."""
+    text = s.strip()
+    return text.lstrip("-").isdigit() and text.count("-") <= 1 and text.isascii()
+
+
 @builtin("total(xs: list<int>) -> int")
 def _total(g, xs):
     """The sum of a list of numbers (0 for an empty list)."""
@@ -250,6 +295,14 @@ def _usable(g, p):
     """The abilities the player may use now, in the order the ruleset declares them."""
     return [name for name, spec in g.rules.abilities.items()
             if not g.ability_flags(p, name) and (spec.when is None or spec.when(g, {"p": p}))]
+
+
+@builtin("met(p: player) -> list<str>")
+def _met(g, p):
+    """The abilities whose condition holds for the player now, disabled or used ones included,
+    in the order the ruleset declares them: an owner may count as meeting a condition even when
+    another player's passive has switched the ability off."""
+    return [name for name, spec in g.rules.abilities.items() if spec.when is None or spec.when(g, {"p": p})]
 
 
 @builtin("enabled(p: player, ability: str) -> bool")

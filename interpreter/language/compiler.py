@@ -67,6 +67,7 @@ class Symbols:
     player_zones: set = field(default_factory=set)
     team_zones: set = field(default_factory=set)
     card_attrs: dict = field(default_factory=dict)     # name -> type
+    card_values: dict = field(default_factory=dict)    # attribute name -> the values cards have
     card_ids: set = field(default_factory=set)
     abilities: set = field(default_factory=set)
     functions: dict = field(default_factory=dict)      # name -> Function
@@ -83,10 +84,32 @@ CARD_BUILTIN_ATTRS = {"id": T.STR, "label": T.STR, "face_up": T.BOOL}
 PLAYER_ATTRS = {"seat": T.INT, "name": T.STR, "left": T.PLAYER, "right": T.PLAYER, "team": T.TEAM}
 TEAM_ATTRS = {"index": T.INT, "name": T.STR, "members": T.list_of(T.PLAYER)}
 RESERVED = set(GLOBALS) | MACROS | set(BUILTINS) | {"and", "or", "not", "in", "true", "false"}
+# Types with no value to start from: a variable of one starts unset until it is assigned.
+def needs_setting(typ) -> bool:
+    return typ in (T.CARD, T.TEAM) or T.is_tuple(typ)
+
+
+# Names people reach for from other languages, and what this one calls them.
+FAMILIAR = {
+    "int": "parse_int(s) reads a number from text",
+    "number": "parse_int(s) reads a number from text",
+    "str": "text(x) gives a readable text for any value",
+    "string": "text(x) gives a readable text for any value",
+    "len": "size(xs) is the number of items",
+    "length": "size(xs) is the number of items",
+    "sum": "total(xs) adds a list of numbers; xs.sum(x, expr) adds a number per item",
+    "concat": "flatten(xss) joins a list of lists; xs + ys joins two lists",
+    "chain": "flatten(xss) joins a list of lists; xs + ys joins two lists",
+    "zip": "product(xs, ys) pairs every item of xs with every item of ys",
+    "sorted": "xs.sort_by(x, key) sorts by a number per item",
+    "sort": "xs.sort_by(x, key) sorts by a number per item",
+    "contains": "write 'x in xs'",
+    "append": "lists are values: xs + [x] is a new list with x at the end",
+}
 
 
 # Builtins whose value depends on the state of the game, not only on their arguments.
-STATEFUL_BUILTINS = {"holder", "can_use", "usable", "enabled", "used"}
+STATEFUL_BUILTINS = {"holder", "can_use", "usable", "met", "enabled", "used"}
 _TRIVIAL = {"int", "string", "true", "false", "name"}   # cheaper to evaluate than to look up (a name
 # that calls a function of no parameters is not: it is hoisted like any other invariant)
 _HOIST_KEYS = itertools.count()
@@ -267,6 +290,13 @@ class _Pass:
         self.c.errors.error(code, message, self.span(node), hint)
         raise _Failed
 
+    def unset_guard(self, node, code: str, typ, name: str) -> str:
+        """A variable of a type with no natural start (card, team, tuple) is unset until assigned:
+        reading it before then is an error at this position, not a crash later on."""
+        if not needs_setting(typ):
+            return code
+        return f"unset(g, {code}, {self.span_code(node)}, {name!r})"
+
     # -- statements --------------------------------------------------------
     def statement(self, node) -> str:
         kind = node.data
@@ -385,6 +415,11 @@ class _Pass:
                 self.fail(child, f"a list holds one type: {T.show(first)} and {T.show(t)} are mixed")
         return "[" + ", ".join(c for c, _ in items) + "]", T.list_of(first)
 
+    def x_tuple(self, node):
+        items = [self.expr(child) for child in node.children]
+        typ = T.tuple_of(*[t for _, t in items])
+        return "(" + "".join(c + ", " for c, _ in items) + ")", typ
+
     def x_name(self, node):
         name = str(node.children[0])
         alias = self.aliases.get(name)
@@ -405,7 +440,8 @@ class _Pass:
         if name in sym.game_vars:
             sym.used.add(("var", name))
             self.dynamic = True
-            return f"g.vars[{name!r}]", sym.game_vars[name]
+            typ = sym.game_vars[name]
+            return self.unset_guard(node, f"g.vars[{name!r}]", typ, name), typ
         if name in sym.game_zones:
             sym.used.add(("zone", name))
             self.dynamic = True
@@ -436,7 +472,8 @@ class _Pass:
             if attr in sym.card_vars:
                 sym.used.add(("var", attr))
                 self.dynamic = True
-                return f"{obj}.vars[{attr!r}]", sym.card_vars[attr]
+                typ = sym.card_vars[attr]
+                return self.unset_guard(node, f"{obj}.vars[{attr!r}]", typ, attr), typ
             if attr in sym.card_attrs:
                 return f"{obj}.attrs[{attr!r}]", sym.card_attrs[attr]
             if attr in CARD_BUILTIN_ATTRS:
@@ -452,7 +489,8 @@ class _Pass:
             if attr in sym.player_vars:
                 sym.used.add(("var", attr))
                 self.dynamic = True
-                return f"{obj}.vars[{attr!r}]", sym.player_vars[attr]
+                typ = sym.player_vars[attr]
+                return self.unset_guard(node, f"{obj}.vars[{attr!r}]", typ, attr), typ
             if attr in sym.player_zones:
                 sym.used.add(("zone", attr))
                 self.dynamic = True
@@ -472,7 +510,8 @@ class _Pass:
             if attr in sym.team_vars:
                 sym.used.add(("var", attr))
                 self.dynamic = True
-                return f"{obj}.vars[{attr!r}]", sym.team_vars[attr]
+                typ = sym.team_vars[attr]
+                return self.unset_guard(node, f"{obj}.vars[{attr!r}]", typ, attr), typ
             if attr in sym.team_zones:
                 sym.used.add(("zone", attr))
                 self.dynamic = True
@@ -489,12 +528,27 @@ class _Pass:
 
     def x_index(self, node):
         obj, otype = self.expr(node.children[0])
+        if T.is_tuple(otype):
+            return self.tuple_index(node, obj, otype)
         idx, itype = self.expr(node.children[1])
         if not T.is_list(otype):
             self.fail(node, f"only lists can be indexed, not {T.show(otype)}")
         if itype != T.INT:
             self.fail(node.children[1], f"a list index must be a number, not {T.show(itype)}")
         return f"index(g, {obj}, {idx}, {self.span_code(node)})", T.item_type(otype)
+
+    def tuple_index(self, node, obj: str, otype):
+        """`t[0]`: a tuple's items have types of their own, so the index is a number written out."""
+        index_node = node.children[1]
+        negative = isinstance(index_node, Tree) and index_node.data == "neg"
+        literal = index_node.children[0] if negative else index_node
+        if not (isinstance(literal, Tree) and literal.data == "int"):
+            self.fail(index_node, "a tuple's items are read with a number written out: t[0], t[1]")
+        i = int(literal.children[0]) * (-1 if negative else 1)
+        items = otype[1]
+        if not -len(items) <= i < len(items):
+            self.fail(index_node, f"{T.article(otype)} has items 0 to {len(items) - 1}, not {i}")
+        return f"{obj}[{i!r}]", items[i]
 
     def x_neg(self, node):
         code, t = self.expr(node.children[0])
@@ -543,6 +597,15 @@ class _Pass:
             return f"join({a}, {b})", T.list_of(item)
         if op == "+" and ta == T.STR and tb == T.STR:
             return f"({a} + {b})", T.STR
+        if op == "+" and T.is_list(ta) and T.assignable(tb, T.item_type(ta)):
+            self.fail(node, f"'+' joins two lists, not {T.article(ta)} and {T.article(tb)}",
+                      "put the item in a list: xs + [x]")
+        if op == "+" and T.is_list(tb) and T.assignable(ta, T.item_type(tb)):
+            self.fail(node, f"'+' joins two lists, not {T.article(ta)} and {T.article(tb)}",
+                      "put the item in a list: [x] + xs")
+        if op == "+" and T.STR in (ta, tb):
+            self.fail(node, f"'+' joins two strings, not {T.show(ta)} and {T.show(tb)}",
+                      "make text of the other value: 'Total: ' + text(n)")
         if ta != T.INT or tb != T.INT:
             self.fail(node, f"'{op}' needs two numbers, not {T.show(ta)} and {T.show(tb)}")
         if op == "/":
@@ -571,6 +634,7 @@ class _Pass:
         (a, ta), (b, tb) = self.expr(left), self.expr(right)
         op = str(op)
         if op in ("==", "!="):
+            self.check_attribute_value(left, right)
             if not (T.assignable(ta, tb) or T.assignable(tb, ta)) or (ta == T.ZONE) != (tb == T.ZONE):
                 self.fail(node, f"cannot compare {T.show(ta)} with {T.show(tb)}",
                           "compare a card's attribute, e.g. c.rank == 12" if T.CARD in (ta, tb) else None)
@@ -585,6 +649,22 @@ class _Pass:
         if op not in ("<", "<=", ">", ">="):  # pragma: no cover - the grammar has no others
             self.fail(node, f"unknown comparison '{op}'")
         return f"({a} {op} {b})", T.BOOL
+
+    def check_attribute_value(self, left, right) -> None:
+        """`c.suit == 'heart'` is legal but never true when no card has that value: warn."""
+        for attr_node, value_node in ((left, right), (right, left)):
+            if not (isinstance(attr_node, Tree) and attr_node.data == "attr" and isinstance(value_node, Tree)
+                    and value_node.data == "string"):
+                continue
+            attr = str(attr_node.children[1])
+            values = self.sym.card_values.get(attr)
+            value = str(value_node.children[0])[1:-1]
+            if values is None or self.sym.card_attrs.get(attr) != T.STR or value in values or \
+                    attr in self.sym.player_vars or attr in self.sym.team_vars or attr in self.sym.card_vars:
+                continue
+            self.c.errors.warning("attribute-value", f"no card has {attr} '{value}', so this is never true",
+                                  self.span(value_node),
+                                  did_you_mean(value, values) or f"{attr}: " + ", ".join(sorted(values)))
 
     def x_in_(self, node, negate: bool = False):
         (a, ta), (b, tb) = self.expr(node.children[0]), self.expr(node.children[1])
@@ -625,10 +705,16 @@ class _Pass:
             return self.call_builtin(node, BUILTINS[name], args)
         if name in EFFECTS:
             self.fail(node, f"'{name}' is an effect; effects are statements of their own, not values")
+        if name in ("max", "min") and len(args) == 2 and node.data == "call":
+            self.fail(node, f"there is no {name}(a, b): the {'larger' if name == 'max' else 'smaller'} "
+                      f"of two numbers is {name}_of(a, b)",
+                      f"over a list: {'highest' if name == 'max' else 'lowest'}(xs), or xs.{name}(x, key)",
+                      code="unknown-name")
         if name in MACROS:
             self.fail(node, f"'{name}' is written as a method with a name for each item: "
                       f"xs.{name}(x, ...)")
         self.fail(node, f"unknown function '{name}'",
+                  FAMILIAR.get(name) or
                   did_you_mean(name, list(BUILTINS) + list(self.sym.functions) + list(MACROS)),
                   code="unknown-name")
 

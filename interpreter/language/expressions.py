@@ -5,6 +5,7 @@ author's words ("expected a value, found 'and'") with the position inside the st
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -80,7 +81,32 @@ def _parse(text: str, start: str) -> Tree:
     try:
         return parser().parse(text, start=start)
     except UnexpectedInput as exc:
-        raise _friendly(exc, text, start) from None
+        raise (_missing_statement(text) or _friendly(exc, text, start)) from None
+
+
+# Statements of other languages that this one writes another way, and that way.
+_MISSING_STATEMENTS = {
+    "let": "there is no 'let' statement; name a value with a 'let:' step (let: {best: \"...\"}), "
+           "which the steps after it can read",
+    "break": "'break' is a step of its own: write '- break' alone in the step list; it leaves the "
+             "innermost for_each, while or repeat",
+    "continue": "there is no 'continue'; put the rest of the loop's steps under an 'if:' step "
+                "(or in its 'else:')",
+    "return": "there is no 'return'; a function's value is its expression, and 'break' (a step of "
+              "its own) leaves a loop",
+}
+_STATEMENT_START = re.compile(r"(?:^|;)\s*(let|break|continue|return)\b")
+
+
+def _missing_statement(text: str) -> ParseError | None:
+    """A keyword of another language where a statement starts: say what to write instead."""
+    match = _STATEMENT_START.search(text)
+    if match is None:
+        return None
+    before = text[: match.start(1)]
+    line = before.count("\n") + 1
+    column = len(before) - (before.rfind("\n") + 1) + 1
+    return ParseError(_MISSING_STATEMENTS[match.group(1)], line, column)
 
 
 def _describe_expected(expected) -> str:
@@ -112,7 +138,10 @@ def _friendly(exc: UnexpectedInput, text: str, start: str) -> ParseError:
         if token.type == "EQUAL" or (token.type == "__ANON_0" and start == "expression"):
             return ParseError(f"unexpected {found}: write '==' to compare; assignments belong in effects",
                               line, column)
-        return ParseError(f"expected {_describe_expected(_acceptable(exc))}, found {found}", line, column)
+        acceptable = _acceptable(exc)
+        if token.type == "$END" and "RPAR" in acceptable:   # an open '(': its ')' is what is missing
+            acceptable.discard("COMMA")
+        return ParseError(f"expected {_describe_expected(acceptable)}, found {found}", line, column)
     if isinstance(exc, UnexpectedCharacters):
         char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
         hint = ""

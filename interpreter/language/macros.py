@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from interpreter.language import types as T
 
-MACROS = {"all", "any", "filter", "map", "count", "sum", "max", "min", "max_by", "min_by", "sort_by"}
+MACROS = {"all", "any", "filter", "map", "flat_map", "count", "sum", "max", "min", "max_by", "min_by",
+          "sort_by"}
 
 
 def _loop(p, node, var: str, items: str, start: list[str], each: list[str], end: list[str]) -> str:
@@ -55,6 +56,14 @@ def _m_map(p, node, bnode, var, items, body, it, bt):
     return _loop(p, node, var, items, ["_out = []"], [f"_out.append({body})"], ["return _out"]), T.list_of(bt)
 
 
+def _m_flat_map(p, node, bnode, var, items, body, it, bt):
+    if not T.is_list(bt):
+        p.fail(bnode, f".flat_map() needs a list for each item, not {T.show(bt)}",
+               "for one value per item use .map()")
+    return _loop(p, node, var, items, ["_out = []"], [f"_out.extend(items_of({body}))"], ["return _out"]), \
+        T.list_of(T.item_type(bt))
+
+
 def _m_sum(p, node, bnode, var, items, body, it, bt):
     if bt != T.INT:
         p.fail(bnode, f".sum() adds numbers, not {T.show(bt)}")
@@ -85,6 +94,7 @@ def _m_sort_by(p, node, bnode, var, items, body, it, bt):
 
 MACRO_BUILDERS = {
     "all": _m_all, "any": _m_any, "filter": _m_filter, "count": _m_count, "map": _m_map,
+    "flat_map": _m_flat_map,
     "sum": _m_sum, "sort_by": _m_sort_by,
     "max": lambda *a: _extreme(*a, "max", True, False),
     "min": lambda *a: _extreme(*a, "min", False, False),
@@ -97,6 +107,7 @@ MACRO_DOCS = {
     "any": "xs.any(x, cond): true when cond holds for at least one item",
     "filter": "xs.filter(x, cond): the items for which cond holds, in order",
     "map": "xs.map(x, expr): the value of expr for each item",
+    "flat_map": "xs.flat_map(x, list): the items of the list computed for each item, as one list",
     "count": "xs.count(x, cond): how many items satisfy cond",
     "sum": "xs.sum(x, expr): the total of a number computed for each item",
     "max": "xs.max(x, key): the largest key (an error on an empty list)",

@@ -19,9 +19,13 @@ class OptionSpec:
     span: Span | None = None
 
 
-def coerce_option(spec: OptionSpec, raw) -> tuple[Any, str | None]:
-    """Turn a value (or command-line text) into the option's type; (value, problem)."""
+def coerce_option(spec: OptionSpec, raw, *, text: bool = True) -> tuple[Any, str | None]:
+    """Turn a value (or, with `text`, command-line text) into the option's type; (value, problem).
+    Values written in YAML (`default`, `set`) are not text: `default: "5"` for an int is a mistake."""
     value = raw
+    if not text and isinstance(raw, str) and spec.type in ("int", "bool"):
+        wanted = "a whole number" if spec.type == "int" else "true or false"
+        return None, f"expected {wanted}, not the text '{raw}' (write it without quotes)"
     if spec.type == "bool":
         if isinstance(raw, str):
             lowered = raw.strip().lower()

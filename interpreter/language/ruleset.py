@@ -27,9 +27,11 @@ FORMAT_VERSION = 1
 # error of the file is reported at once.
 _ANY = object()   # a variable whose declared type was not understood (already reported)
 SHAPE_CODES = {"unknown-key", "missing-key", "type", "enum", "name", "schema", "version", "duplicate-key"}
+# The common type names, for suggestions; any nesting of list<...> and tuple<...> is a type too.
 TYPE_NAMES = {"int": T.INT, "bool": T.BOOL, "str": T.STR, "card": T.CARD, "player": T.PLAYER,
               "team": T.TEAM, "list<int>": T.list_of(T.INT), "list<card>": T.list_of(T.CARD),
-              "list<player>": T.list_of(T.PLAYER), "list<str>": T.list_of(T.STR)}
+              "list<player>": T.list_of(T.PLAYER), "list<str>": T.list_of(T.STR),
+              "list<list<card>>": T.list_of(T.list_of(T.CARD))}
 STANDARD_RANKS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T",
                   11: "J", 12: "Q", 13: "K", 14: "A"}
 RANK_LABELS = {**STANDARD_RANKS, 10: "10"}
@@ -276,7 +278,7 @@ class _Builder:
             if "default" not in spec:
                 self.errors.error("missing-key", f"option '{name}' needs a 'default'", loc.span)
                 continue
-            default, problem = coerce_option(option, spec["default"])
+            default, problem = coerce_option(option, spec["default"], text=False)
             self.symbols.options[name] = {"int": T.INT, "bool": T.BOOL}.get(typ, T.STR)
             if problem:
                 self.errors.error("option-value", f"default of option '{name}': {problem}",
@@ -298,7 +300,7 @@ class _Builder:
                 self.errors.error("unknown-option", f"unknown option '{name}'",
                                   loc.source.span(loc.path, key=True), did_you_mean(name, options))
                 continue
-            value, problem = coerce_option(spec, loc.value)
+            value, problem = coerce_option(spec, loc.value, text=False)
             if problem:
                 self.errors.error("option-value", f"option '{name}': {problem}", loc.span)
             else:
@@ -358,6 +360,7 @@ class _Builder:
             seen.add(card.id)
         self.symbols.card_attrs = attrs
         self.symbols.card_ids = seen
+        self.symbols.card_values = {name: {c.attrs[name] for c in cards if name in c.attrs} for name in attrs}
         removals = []
         for i, rule in enumerate(spec.get("remove") or []):
             where = Located(rule.get("when", "true"), loc.source, loc.path + ("remove", i, "when"))
@@ -399,9 +402,14 @@ class _Builder:
             if tname is None:
                 inner = value.get("initial")
                 return _literal_type(inner) if not isinstance(inner, str) else None
-            # An unknown type name was reported by the schema; the variable is still declared
-            # (of any type) so that its uses raise no second error.
-            return TYPE_NAMES.get(tname, _ANY)
+            # An unknown type name is reported here; the variable is still declared (of any
+            # type) so that its uses raise no second error.
+            typ = T.declared_type(tname)
+            if typ is None:
+                self.errors.error("type", f"unknown type '{tname}'", loc.source.span(loc.path + ("type",)),
+                                  _type_hint(tname))
+                return _ANY
+            return typ
         return _literal_type(value)
 
     def vars_symbols(self) -> None:
@@ -453,10 +461,7 @@ class _Builder:
                                               loc.source.span(loc.path + ("initial",)))
                         fn = (lambda c: lambda g, env: c)(const)
                     else:
-                        if typ in (T.CARD, T.TEAM):
-                            self.errors.error("missing-key", f"variable '{name}' of type {typ} needs an "
-                                              "'initial' value (there is no empty card or team)", loc.span)
-                        fn = _default_initial(typ)
+                        fn = _default_initial(typ)     # a card, team or tuple starts unset
                 else:
                     fn = (lambda c: lambda g, env: c)(value)
                 out[scope][name] = (typ, fn, loc.span)
@@ -470,15 +475,18 @@ class _Builder:
                 text = value.get("value")
                 where = Where(loc.source, loc.path + ("value",))
                 for pname, tname in (value.get("params") or {}).items():
-                    typ = TYPE_NAMES.get(tname) if isinstance(tname, str) else None
+                    typ = T.declared_type(tname)
                     if typ is None:
                         self.errors.error("type", f"unknown type '{tname}' for parameter '{pname}'",
-                                          loc.source.span(loc.path + ("params", pname)),
-                                          did_you_mean(str(tname), TYPE_NAMES))
+                                          loc.source.span(loc.path + ("params", pname)), _type_hint(tname))
                     params.append((pname, typ))
             if name in RESERVED:
                 self.errors.error("reserved", f"'{name}' is a builtin name; choose another function name",
                                   loc.source.span(loc.path, key=True))
+            if name in self.symbols.card_attrs and loc.source is self.top:
+                self.errors.warning("shadow", f"function '{name}' has the name of a card attribute: "
+                                    f"'c.{name}' reads the attribute, '{name}(c)' calls the function",
+                                    loc.source.span(loc.path, key=True), "give the function another name")
             self.symbols.functions[name] = Function(name, params, text, where)
         for func in self.symbols.functions.values():
             self.compiler.function(func)
@@ -506,10 +514,10 @@ class _Builder:
             return {}
         out = {}
         for pname, tname in (loc.value.get("params") or {}).items():
-            typ = TYPE_NAMES.get(tname)
+            typ = T.declared_type(tname)
             if typ is None:
                 self.errors.error("type", f"unknown type '{tname}' for parameter '{pname}'",
-                                  loc.source.span(loc.path + ("params", pname)), did_you_mean(str(tname), TYPE_NAMES))
+                                  loc.source.span(loc.path + ("params", pname)), _type_hint(tname))
             out[pname] = typ
         return out
 
@@ -571,6 +579,13 @@ class _Builder:
                                         loc.source.span(loc.path, key=True))
 
 
+def _type_hint(tname) -> str:
+    """What to write instead of an unknown type name."""
+    return did_you_mean(str(tname), TYPE_NAMES) or (
+        "types: int, bool, str, card, player, team, list<T> (lists of lists too: list<list<card>>) "
+        "and tuple<T1, T2, ...>")
+
+
 def _has_type(value, typ) -> bool:
     if typ == T.INT:
         return isinstance(value, int) and not isinstance(value, bool)
@@ -578,7 +593,7 @@ def _has_type(value, typ) -> bool:
         return isinstance(value, bool)
     if typ == T.STR:
         return isinstance(value, str)
-    if isinstance(typ, tuple) and typ[0] == "list":
+    if T.is_list(typ) and typ != T.ZONE:
         return isinstance(value, list) and all(_has_type(v, typ[1]) for v in value)
     return False
 
@@ -602,7 +617,7 @@ def _default_initial(typ):
         return lambda g, env: False
     if typ == T.STR:
         return lambda g, env: ""
-    if isinstance(typ, tuple):
+    if T.is_list(typ):
         return lambda g, env: []
     return lambda g, env: None
 

@@ -53,6 +53,9 @@ def _checker_text() -> str:
 
 def _check(source, errors: Collector) -> None:
     from jsonschema.exceptions import best_match
+    if isinstance(source.data, dict) and "version" not in source.data:
+        errors.error("version", "the file has no 'version: 1' (every ruleset file starts with it, so "
+                     "that a later format can tell it apart)", source.span(()))
     for error in validator().iter_errors(source.data):
         path = tuple(error.absolute_path)
         if _in_steps(path):

@@ -128,7 +128,7 @@ def read_source(path: str, text: str, errors: Collector) -> Source | None:
         if context and exc.context_mark and exc.problem_mark and \
                 exc.context_mark.line != exc.problem_mark.line:
             context = f" ({exc.context} that starts at line {exc.context_mark.line + 1})"
-        errors.error("yaml-syntax", f"YAML syntax error: {problem}{context}", span)
+        errors.error("yaml-syntax", f"YAML syntax error: {problem}{context}", span, _yaml_hint(problem, text, mark))
         return None
     except (yaml.YAMLError, RecursionError) as exc:
         errors.error("yaml-syntax", f"YAML error: {exc}", Span(path, 1, 1))
@@ -148,6 +148,17 @@ def read_source(path: str, text: str, errors: Collector) -> Source | None:
                      f"not {_kind_of(source.data)}", source.span(()))
         return None
     return source
+
+
+def _yaml_hint(problem: str, text: str, mark) -> str | None:
+    """The usual cause of a YAML error in a ruleset, when it is one of the usual ones."""
+    line = text.splitlines()[mark.line] if mark and mark.line < len(text.splitlines()) else ""
+    if "\t" in problem or "\t" in line[: (mark.column + 1) if mark else 0]:
+        return "YAML indents with spaces, never tabs: replace the tab with spaces"
+    if "mapping values are not allowed" in problem:
+        return ("a ': ' inside a plain value starts a mapping; put the whole value in quotes, "
+                "e.g. then: \"announce('Score: ' + text(n))\"")
+    return None
 
 
 class _TooBig(Exception):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Callable
 
 from interpreter.agents.turn import Turn
-from interpreter.engine.game import Choice
+from interpreter.engine.game import Choice, describe_numbers
 from interpreter.terminal.transcript import render_seat_view
 
 
@@ -27,7 +27,7 @@ class HumanAgent:
         choices = list(turn.choices) if turn.kind != "number" else []
         if turn.kind == "number":
             options = turn.numbers
-            self.say(f"{turn.prompt}{pick}: a number from {options.start} to {options.stop - 1}")
+            self.say(f"{turn.prompt}{pick}: a number ({describe_numbers(options)})")
         else:
             if turn.kind == "card":      # in deck order, so a hand reads by suit and rank
                 order = {spec.id: i for i, spec in enumerate(turn.rules.cards)}

@@ -1,0 +1,394 @@
+"""The language beyond the seven games: nested values and tuples (with choice ids that keep the
+nesting), `let` and `break` steps, number choices with `where:`, labelled options, variables that
+start unset, and the messages that point a designer to the way this language says a thing."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from interpreter import Game, GameError, load_ruleset
+from interpreter.agents.basic import RandomAgent, play
+from interpreter.engine.replay import replay, write_log
+from interpreter.errors import RulesetError
+from interpreter.language.ruleset import check_ruleset
+from tests.test_engine import HEADER, line_of
+
+
+def write(tmp_path, body: str, name: str = "tiny.yaml", header: str = HEADER):
+    path = tmp_path / name
+    path.write_text(header + textwrap.dedent(body), encoding="utf-8")
+    return path
+
+
+def tiny(tmp_path, body: str, **kw):
+    return load_ruleset(write(tmp_path, body, **kw))
+
+
+def diagnostics(tmp_path, body: str, **kw):
+    """Every diagnostic but the warnings about zones of the shared header that a test leaves unused."""
+    _, found = check_ruleset(write(tmp_path, body, **kw))
+    return [(d.severity, d.code, d.message, d.hint) for d in found if d.code != "unused"]
+
+
+# -- nested values and tuples ---------------------------------------------------------------
+MELDS = """\
+vars:
+  game:
+    laid: {type: "list<list<card>>"}
+    summary: {type: "tuple<list<card>, int>"}
+functions:
+  arrangements:
+    params: {cards: "list<card>"}
+    value: "[[[cards[0], cards[1]], [cards[2]]], [[cards[0]], [cards[1], cards[2]]]]"
+flow:
+  - "shuffle(deck); draw(deck, player_at(0).hand, 3)"
+  - choose: value
+    player: player_at(0)
+    from: arrangements(player_at(0).hand)
+    as: melds
+    then: "laid = melds; summary = (flatten(melds), size(melds)); move(flatten(melds), table)"
+"""
+
+
+def test_two_arrangements_of_the_same_cards_have_different_ids_and_the_chosen_one_is_applied(tmp_path):
+    """GIVEN a choice between [[A,B],[C]] and [[A],[B,C]] (the same three cards)
+    WHEN the second id is applied THEN the ids differ, keep the groups, and the second arrangement is bound."""
+    rules = tiny(tmp_path, MELDS)
+    game = Game(rules, 2, seed=1, stacked=[["AS", "KS", "QS"]])
+    ids = [c.id for c in game.decision.choices]
+    assert ids == ["(AS+KS)+(QS)", "(AS)+(KS+QS)"]
+    assert [c.label for c in game.decision.choices] == ["[A♠ K♠] [Q♠]", "[A♠] [K♠ Q♠]"]
+    game.apply("(AS)+(KS+QS)")
+    assert [[c.id for c in meld] for meld in game.vars["laid"]] == [["AS"], ["KS", "QS"]]
+    assert [c.id for c in game.vars["summary"][0]] == ["AS", "KS", "QS"] and game.vars["summary"][1] == 2
+    assert {"type": "set", "var": "laid", "value": [["AS"], ["KS", "QS"]]} in game.events
+
+
+def test_a_game_with_nested_choices_replays_event_by_event(tmp_path):
+    """GIVEN a logged game whose decision chose a list of lists WHEN replayed THEN every event matches."""
+    rules = tiny(tmp_path, MELDS)
+    game = Game(rules, 2, seed=4)
+    game.apply(game.decision.choices[1].id)
+    log = tmp_path / "game.jsonl"
+    write_log(game, log)
+    assert replay(log).events == game.events
+
+
+def test_nested_and_tuple_types_are_checked_where_declared_and_used(tmp_path):
+    """GIVEN variables of nested and tuple types WHEN a value of another shape is assigned, or a type
+    is misspelt THEN each is an error at its place."""
+    found = diagnostics(tmp_path, """\
+        vars:
+          game:
+            sets: {type: "list<list<card>>"}
+            pair: {type: "tuple<card, int>"}
+            bad: {type: "list<lisst<card>>"}
+        flow:
+          - "sets = [first(deck)]"
+          - "pair = (1, first(deck))"
+          - "sets = [[first(deck)]]; pair = (first(deck), 1); bad = 1"
+        """)
+    assert ("error", "type", "unknown type 'list<lisst<card>>'", "did you mean 'list<list<card>>'?") in found
+    assert ("error", "type", "cannot assign list<card> to a list<list<card>> variable", None) in found
+    assert ("error", "type", "cannot assign tuple<int, card> to a tuple<card, int> variable", None) in found
+    assert len([d for d in found if d[0] == "error"]) == 3
+
+
+def test_functions_and_procedures_take_nested_parameters(tmp_path):
+    """GIVEN a function of a list<list<card>> and a procedure of a tuple WHEN a game runs
+    THEN the values flow through them."""
+    rules = tiny(tmp_path, """\
+        vars: {game: {largest: 0, noted: ""}}
+        functions:
+          biggest:
+            params: {sets: "list<list<card>>"}
+            value: "sets.max(s, size(s))"
+        procedures:
+          note:
+            params: {entry: "tuple<str, int>"}
+            do: "noted = entry[0] + '=' + text(entry[1])"
+        flow:
+          - "draw(deck, player_at(0).hand, 5)"
+          - "largest = biggest([take(player_at(0).hand, 2), take(player_at(0).hand, 4), []])"
+          - {call: note, with: {entry: "('largest', largest)"}}
+        """)
+    game = Game(rules, 2, seed=3)
+    assert game.over and game.vars["largest"] == 4 and game.vars["noted"] == "largest=4"
+
+
+# -- let and break ---------------------------------------------------------------------------
+def test_let_names_a_value_for_the_steps_after_it(tmp_path):
+    """GIVEN a `let:` step binding two names (the second using the first) WHEN the steps after it
+    run THEN they read both, and a name bound by let cannot be assigned."""
+    rules = tiny(tmp_path, """\
+        vars: {game: {result: 0}}
+        flow:
+          - "shuffle(deck); draw(deck, player_at(0).hand, 4)"
+          - let:
+              best: "player_at(0).hand.max_by(c, c.rank)"
+              doubled: "best.rank * 2"
+          - "result = doubled; move(best, table)"
+        """)
+    game = Game(rules, 2, seed=5, stacked=[["3C", "KD", "9H", "2S"]])
+    assert game.vars["result"] == 26 and [c.id for c in game.zones["table"].cards] == ["KD"]
+
+
+def test_let_names_are_checked(tmp_path):
+    """GIVEN a let used before it binds, a let that hides a global, and an assignment to a let name
+    WHEN validated THEN each is an error."""
+    path = write(tmp_path, """\
+        vars: {game: {n: 0}}
+        flow:
+          - "n = later"
+          - let: {later: "1", players: "2"}
+          - "later = 3"
+        """)
+    _, found = check_ruleset(path)
+    messages = [d.message for d in found if d.severity == "error"]
+    assert "unknown name 'later'" in messages
+    assert "'players' is already a builtin name; pick another name for the value" in messages
+    assert "'later' is bound by a loop or choice and cannot be assigned" in messages
+
+
+BIDDING = """\
+vars: {game: {taker: -1, asked: 0}}
+flow:
+  - phase: bidding
+    do:
+      - for_each: p
+        in: players
+        do:
+          - "asked += 1"
+          - choose: action
+            player: p
+            actions:
+              take: "taker = p.seat"
+              pass: []
+          - if: "taker >= 0"
+            then: break
+  - "announce('asked ' + text(asked))"
+"""
+
+
+def test_break_leaves_a_bidding_round_at_the_first_taker(tmp_path):
+    """GIVEN four players asked in turn WHEN the second one takes THEN nobody after is asked,
+    and the phase around the loop still ends."""
+    rules = tiny(tmp_path, BIDDING)
+    game = Game(rules, 4, seed=1)
+    game.apply("pass")
+    game.apply("take")
+    assert game.over and game.vars["taker"] == 1 and game.vars["asked"] == 2
+    kinds = [e["type"] for e in game.events]
+    assert kinds.index("phase_ended") < kinds.index("announced")
+
+
+def test_break_leaves_a_while_loop_and_a_plain_loop(tmp_path):
+    """GIVEN `while: true` loops (one with a decision, one without) ending by `break`
+    WHEN run THEN each stops where the break is reached."""
+    rules = tiny(tmp_path, """\
+        vars: {game: {n: 0, m: 0}}
+        flow:
+          - while: "true"
+            do:
+              - "n += 1"
+              - if: "n == 3"
+                then: break
+          - repeat:
+              - choose: number
+                player: player_at(0)
+                min: 0
+                max: 1
+                as: again
+                then: "m += 1"
+              - if: "m >= 2"
+                then: [break]
+            until: "false"
+        """)
+    game = Game(rules, 2, seed=1)
+    game.apply("1")
+    game.apply("0")
+    assert game.over and game.vars["n"] == 3 and game.vars["m"] == 2
+
+
+def test_break_outside_a_loop_and_break_in_statements_are_errors_that_say_what_to_write(tmp_path):
+    """GIVEN `break` with no loop around it, in a procedure called from a loop, inside a statement
+    string, and a `continue` WHEN validated THEN each message says what to write instead."""
+    path = write(tmp_path, """\
+        vars: {game: {n: 0}}
+        procedures:
+          stop: [break]
+        flow:
+          - break
+          - for_each: p
+            in: players
+            do:
+              - {call: stop}
+              - "n += 1; break"
+              - "continue"
+        """)
+    _, found = check_ruleset(path)
+    errors = [(d.code, d.message, d.span.line) for d in found if d.severity == "error"]
+    outside = ("'break' leaves a for_each, while or repeat loop, and no loop encloses it here "
+               "(a procedure cannot leave its caller's loop)")
+    assert ("break", outside, line_of(path, "stop: [break]")) in errors
+    assert ("break", outside, line_of(path, "- break")) in errors
+    assert ("syntax", "'break' is a step of its own: write '- break' alone in the step list; it leaves "
+            "the innermost for_each, while or repeat", line_of(path, "n += 1; break")) in errors
+    assert ("syntax", "there is no 'continue'; put the rest of the loop's steps under an 'if:' step "
+            "(or in its 'else:')", line_of(path, '"continue"')) in errors
+
+
+# -- number choices with where, labelled options --------------------------------------------
+def test_a_number_choice_with_where_leaves_out_the_numbers_the_rule_forbids(tmp_path):
+    """GIVEN the last bidder, who may not make the bids add up to the number of tricks (5)
+    WHEN they bid after bids of 2 and 1 THEN 2 is not legal, and a label names each bid."""
+    rules = tiny(tmp_path, """\
+        vars: {game: {bids: 3, bid: -1}}
+        flow:
+          - choose: number
+            player: player_at(1)
+            min: 0
+            max: 5
+            where: "bids + n != 5"
+            labels: "n == 0 ? 'nil' : text(n) + ' tricks'"
+            as: n
+            then: "bid = n"
+        """)
+    game = Game(rules, 2, seed=1)
+    d = game.decision
+    assert list(d.options) == [0, 1, 3, 4, 5]
+    assert [(c.id, c.label) for c in d.choices] == [("0", "nil"), ("1", "1 tricks"), ("3", "3 tricks"),
+                                                     ("4", "4 tricks"), ("5", "5 tricks")]
+    with pytest.raises(ValueError, match="'2' is not a legal number here: choose one of 0, 1, 3, 4, 5"):
+        game.apply("2")
+    game.apply("4")
+    assert game.vars["bid"] == 4
+
+
+def test_value_options_carry_labels_but_keep_their_ids(tmp_path):
+    """GIVEN a choice of a trump suit with labels WHEN listed THEN ids are the values, labels the texts."""
+    rules = tiny(tmp_path, """\
+        vars: {game: {trump: ""}}
+        flow:
+          - choose: value
+            player: player_at(0)
+            from: "['clubs', 'hearts']"
+            labels: "'trump: ' + s"
+            as: s
+            then: "trump = s"
+        """)
+    game = Game(rules, 2, seed=1)
+    assert [(c.id, c.label) for c in game.decision.choices] == [("clubs", "trump: clubs"),
+                                                                 ("hearts", "trump: hearts")]
+    game.apply("hearts")
+    assert game.vars["trump"] == "hearts"
+
+
+def test_labels_on_an_action_choice_points_to_each_actions_label(tmp_path):
+    found = diagnostics(tmp_path, """\
+        flow:
+          - choose: action
+            player: player_at(0)
+            labels: "'x'"
+            actions: {go: []}
+        """)
+    assert ("error", "unknown-key", "'labels' does not apply to 'choose: action'",
+            "give each action its own 'label'") in found
+
+
+# -- variables that start unset --------------------------------------------------------------
+def test_a_card_variable_starts_unset_and_reading_it_early_is_a_clear_error(tmp_path):
+    """GIVEN a card variable with no `initial` WHEN it is read before being set THEN the game
+    stops with an `unset` error at the reading expression; once set, it reads normally."""
+    path = write(tmp_path, """\
+        vars:
+          game: {chosen: {type: card}, n: 0}
+        flow:
+          - if: "n == 1"
+            then: "chosen = first(deck)"
+          - "n = chosen.rank"
+        """)
+    rules = load_ruleset(path)
+    with pytest.raises(GameError) as info:
+        Game(rules, 2, seed=1)
+    assert info.value.code == "unset" and info.value.message == "variable 'chosen' is read before it is set"
+    assert info.value.span.line == line_of(path, "n = chosen.rank")
+
+
+# -- messages --------------------------------------------------------------------------------
+def test_a_misspelt_key_inside_a_simultaneous_step_is_reported_at_the_key(tmp_path):
+    path = write(tmp_path, """\
+        flow:
+          - for_each: p
+            in: players
+            simultaneous: true
+            do:
+              - choose: card
+                player: p
+                from: p.hand
+                thne: "move(choice, table)"
+        """)
+    _, found = check_ruleset(path)
+    assert [(d.code, d.message, d.hint, d.span.line) for d in found] == [
+        ("unknown-key", "unknown key 'thne' in a 'choose' step", "did you mean 'then'?", line_of(path, "thne"))]
+
+
+def test_a_file_without_version_is_an_error(tmp_path):
+    found = diagnostics(tmp_path, "flow: []\n", header=HEADER.replace("version: 1\n", ""))
+    assert ("error", "version", "the file has no 'version: 1' (every ruleset file starts with it, so that "
+            "a later format can tell it apart)", None) in found
+
+
+def test_an_int_option_default_written_as_text_is_an_error(tmp_path):
+    found = diagnostics(tmp_path, """\
+        options:
+          target: {type: int, default: "5"}
+        flow: "announce(text(target))"
+        """)
+    assert ("error", "option-value", "default of option 'target': expected a whole number, not the text "
+            "'5' (write it without quotes)", None) in found
+
+
+def test_a_function_named_like_a_card_attribute_is_warned(tmp_path):
+    found = diagnostics(tmp_path, """\
+        functions:
+          rank:
+            params: {c: card}
+            value: "c.rank * 2"
+        flow: "announce(text(rank(first(deck))))"
+        """)
+    assert found == [("warning", "shadow", "function 'rank' has the name of a card attribute: 'c.rank' reads "
+                      "the attribute, 'rank(c)' calls the function", "give the function another name")]
+
+
+def test_comparing_an_attribute_with_a_value_no_card_has_is_warned(tmp_path):
+    """GIVEN `c.suit == 'heart'` (the deck says 'hearts') WHEN validated THEN a warning with the fix."""
+    path = write(tmp_path, """\
+        flow: "move(deck.filter(c, c.suit == 'heart'), table)"
+        """)
+    found = [d for d in check_ruleset(path)[1] if d.code != "unused"]
+    assert [(d.severity, d.code, d.message, d.hint) for d in found] == [
+        ("warning", "attribute-value", "no card has suit 'heart', so this is never true", "did you mean 'hearts'?")]
+    assert found[0].span.column == len('flow: "move(deck.filter(c, c.suit == ') + 1
+
+
+def test_yaml_mistakes_come_with_the_usual_cause(tmp_path):
+    """GIVEN an unquoted ': ' in a value, and a tab WHEN read THEN the hint says how to write it."""
+    colon = tmp_path / "colon.yaml"
+    colon.write_text(HEADER + "flow:\n  - if: true\n    then: announce('Score: ' + text(1))\n")
+    tab = tmp_path / "tab.yaml"
+    tab.write_text(HEADER + "flow:\n\t- \"announce('x')\"\n")
+    (c,) = check_ruleset(colon)[1]
+    (t,) = check_ruleset(tab)[1]
+    assert c.code == "yaml-syntax" and "put the whole value in quotes" in c.hint
+    assert t.code == "yaml-syntax" and t.hint == "YAML indents with spaces, never tabs: replace the tab with spaces"
+
+
+def test_random_games_with_the_new_steps_finish(tmp_path):
+    """GIVEN the bidding ruleset WHEN random bots play many seeds THEN every game ends."""
+    rules = tiny(tmp_path, BIDDING)
+    for seed in range(30):
+        game = Game(rules, 4, seed=seed)
+        play(game, [RandomAgent(seed + s) for s in range(4)])
+        assert game.over and 1 <= game.vars["asked"] <= 4
