@@ -58,7 +58,7 @@ def test_an_agent_that_snoops_finds_no_hidden_card(name):
         seat = game.decision.player
         # hidden from this seat now, and never shown to it earlier (e.g. a card drawn for the
         # deal and shown to everyone, or its own cards of a finished hand)
-        told = {e.get("card") for e, viewers in zip(game.events, game._viewers) if viewers is None or seat in viewers}
+        told = {e.get("card") for e in game.events_for(seat)}
         hidden = {c.id for c in game.cards_in_play if not card_visible(c, seat)} - told
         assert hidden, "the test needs hidden cards to look for"
         game.apply(ask(snoop, game))

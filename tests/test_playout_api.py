@@ -25,7 +25,7 @@ def test_index_and_choice_paths_play_the_same_game(name, load):
         pick = rng.randrange(len(slow.decision))
         fast.apply_index(pick)
         slow.apply(slow.decision.choices[pick])
-    assert fast.over and fast.to_move is None and fast.legal_values() == []
+    assert fast.over and fast.to_move is None and len(fast.legal_values()) == 0
     assert fast.events == slow.events and fast.result == slow.result
 
 
@@ -38,3 +38,10 @@ def test_applying_after_the_end_or_out_of_range_is_refused(load):
     for attempt in (lambda: game.apply_index(0), lambda: game.apply_value(None), lambda: game.apply("QS")):
         with pytest.raises(GameError):
             attempt()
+
+
+def test_an_index_names_only_the_engines_own_options(load):
+    game = Game(load("hearts"), 4, seed=3, record=False)
+    for bad in (-1, 1.0, True, "0", None):
+        with pytest.raises(IndexError):
+            game.apply_index(bad)

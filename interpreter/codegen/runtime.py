@@ -7,6 +7,9 @@ from interpreter.errors import GameError
 from interpreter.language.builtins import EvalError
 
 MISSING = object()
+MAX_INT = 10 ** 18        # numbers a game computes stay machine-sized (a runaway doubling stops here)
+MAX_STRING = 100_000      # characters of a string built by '+'
+TOO_BIG = "a number beyond ±10^18: the numbers of a game stay within 18 digits"
 
 
 def fail(g, span, message: str):
@@ -17,10 +20,7 @@ def seq(g, value, span):
     """The items of a list or zone to go through; each counts as a step, so nested macros over
     long lists meet the game's step limit instead of running for hours."""
     items = value.cards if hasattr(value, "cards") else value
-    g.steps += len(items)
-    if g.steps > g.max_steps:
-        raise GameError(f"the game ran more than {g.max_steps} steps without ending; an expression "
-                        "goes through too many items", span=span, phase=g.phase, code="step-limit")
+    g.spend(len(items), span, "an expression goes through too many items")
     return items
 
 
@@ -47,8 +47,40 @@ def modulo(g, a, b, span):
     return a % b
 
 
-def join(a, b) -> list:
-    return list(a.cards if hasattr(a, "cards") else a) + list(b.cards if hasattr(b, "cards") else b)
+def too_big(g, span):
+    fail(g, span, TOO_BIG)
+
+
+def bounded(g, value, span):
+    if -MAX_INT <= value <= MAX_INT:
+        return value
+    fail(g, span, TOO_BIG)
+
+
+def join(g, a, b, span) -> list:
+    joined = list(a.cards if hasattr(a, "cards") else a) + list(b.cards if hasattr(b, "cards") else b)
+    g.spend(len(joined), span, "joining lists builds too large a value")
+    return joined
+
+
+def concat(g, a, b, span) -> str:
+    text = a + b
+    if len(text) > MAX_STRING:
+        fail(g, span, f"a string of more than {MAX_STRING} characters")
+    g.spend(len(text) // 64, span, "joining strings builds too large a value")
+    return text
+
+
+def charged(g, value, span):
+    """A list a builtin built: its size counts against the game's budget, like the items a
+    `filter` goes through."""
+    g.spend(len(value), span, "a builtin builds too large a value")
+    return value
+
+
+def charged_nested(g, value, span):
+    g.spend(len(value) + sum(len(v) for v in value), span, "a builtin builds too large a value")
+    return value
 
 
 def contains_same(x, items) -> bool:
@@ -157,4 +189,5 @@ def direct(g, env, body, keys, *values):
 
 
 NAMES = {name: value for name, value in globals().items()
-         if not name.startswith("_") and name not in ("annotations", "GameError", "EvalError")}
+         if not name.startswith("_") and name not in ("annotations", "GameError", "EvalError", "MAX_STRING",
+                                                       "TOO_BIG")}

@@ -13,6 +13,7 @@ from interpreter.engine.steps import NONE, Request, Step, block, run_plain
 
 CHOICE_KINDS = ("card", "cards", "player", "value", "number", "action")
 ACTION_KEYS = {"if", "label", "do"}
+MAX_NUMBER_RANGE = 2 ** 62   # a number choice's range must have a length Python can count
 
 
 class ChoiceCompiler:
@@ -71,7 +72,11 @@ class ChoiceCompiler:
                 return None
 
             def options(g, env):
-                numbers = range(lo(g, env), hi(g, env) + 1)
+                low, high = lo(g, env), hi(g, env)
+                if high - low >= MAX_NUMBER_RANGE:
+                    raise GameError(f"a number choice from {low} to {high} is wider than {MAX_NUMBER_RANGE} "
+                                    "numbers", span=span, phase=g.phase, code="number-range")
+                numbers = range(low, high + 1)
                 if legal is None:
                     return numbers
                 if len(numbers) > MAX_RANGE:

@@ -13,125 +13,24 @@ decisions give the same game, event by event.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any, Iterator
+import time
+from typing import Iterator
 
 from interpreter.errors import GameError, Span
-from interpreter.engine.steps import Request, run_steps
+from interpreter.engine import arguments
+from interpreter.engine.budget import CLOCK_STRIDE, DEFAULT_STEPS, Budget
+from interpreter.engine.decisions import (Choice, Decision, IllegalChoice, choice_id, describe_numbers,
+                                          json_value)
+from interpreter.engine.events import EventLog
+from interpreter.engine.steps import run_steps
 from interpreter.engine.state import HIDDEN, NO_VARS, NOBODY, PUBLIC, Card, Player, Team, Zone, card_visible
 
-DEFAULT_MAX_STEPS = 2_000_000
+__all__ = ["Game", "Choice", "Decision", "Budget", "IllegalChoice", "describe_numbers"]
+
 MAX_TRIGGER_DEPTH = 16
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One legal option of a decision: a stable id (e.g. 'QS', 'fold', '250'), a label, its value."""
-    id: str
-    label: str
-    value: Any = None
-
-    def __str__(self) -> str:
-        return self.label
-
-
-class Decision:
-    """What the game waits for: one player's choice among legal options."""
-
-    def __init__(self, game: "Game", request: Request):
-        self._game = game
-        self._request = request
-        self.player: int = request.player.seat
-        self.kind: str = request.kind
-        self.prompt: str = request.prompt
-        self.step, self.of = request.step, request.of
-        self._choices: list[Choice] | None = None
-        self._by_id: dict[str, int] | None = None
-
-    @property
-    def options(self):
-        """The raw legal values (cards, players, numbers, action names), without Choice objects."""
-        return self._request.options
-
-    def __len__(self) -> int:
-        return len(self._request.options)
-
-    @property
-    def choices(self) -> list[Choice]:
-        if self._choices is None:
-            req, describe = self._request, self._game.describe
-            if req.kind == "action":
-                self._choices = [Choice(name, label, name) for name, label in zip(req.options, req.labels)]
-            elif req.labels is not None:     # labels the ruleset wrote for its options
-                self._choices = [Choice(_choice_id(v), label, v) for v, label in zip(req.options, req.labels)]
-            else:
-                self._choices = [Choice(_choice_id(v), _choice_label(v, describe), v) for v in req.options]
-        return self._choices
-
-    def choice(self, choice_id: str) -> Choice:
-        """The legal choice with this id; ValueError (listing the legal ids) if there is none."""
-        if self._request.kind == "number":
-            options = self._request.options
-            try:
-                value = int(choice_id)
-            except (TypeError, ValueError):
-                value = None
-            if value is not None and value in options:
-                if self._request.labels is not None:
-                    return self.choices[options.index(value)]
-                return Choice(str(value), str(value), value)
-            raise ValueError(f"'{choice_id}' is not a legal number here: {describe_numbers(options)}")
-        if self._by_id is None:
-            self._by_id = {c.id: i for i, c in enumerate(self.choices)}
-        index = self._by_id.get(str(choice_id))
-        if index is None:
-            legal = ", ".join(c.id for c in self.choices[:60])
-            raise ValueError(f"'{choice_id}' is not a legal choice for player {self.player} "
-                             f"({self.prompt}); legal: {legal}")
-        return self.choices[index]
-
-    def __repr__(self) -> str:
-        pick = f" ({self.step} of {self.of})" if self.of > 1 else ""
-        return f"Decision(player={self.player}, {self.prompt}{pick}, {len(self)} choices)"
-
-
-def describe_numbers(options) -> str:
-    """The legal numbers of a number decision, as a person reads them: a range, or a few numbers."""
-    if isinstance(options, range):
-        return f"choose from {options.start} to {options.stop - 1}"
-    shown = ", ".join(str(n) for n in options[:20])
-    return f"choose one of {shown}" + (", ..." if len(options) > 20 else "")
-
-
-def _choice_label(value, describe) -> str:
-    """A choice as a person reads it; a set of cards is its cards' labels: 'Q♠ Wild'; a set of
-    sets shows its groups: '[5♥ 6♥ 7♥] [8♣ 8♦ 8♠]'; a tuple its parts: '7♦ / 2'."""
-    if isinstance(value, list):
-        return " ".join(_part_label(v, describe) for v in value) or "nothing"
-    if isinstance(value, tuple):
-        return " / ".join(_part_label(v, describe) for v in value)
-    return describe(value)
-
-
-def _part_label(value, describe) -> str:
-    if isinstance(value, list):
-        return "[" + " ".join(_part_label(v, describe) for v in value) + "]"
-    if isinstance(value, tuple):
-        return "(" + " / ".join(_part_label(v, describe) for v in value) + ")"
-    return describe(value)
-
-
-def _choice_id(value) -> str:
-    """A choice's stable id: 'QS', 'p2', 't1', '250', 'true', or card ids joined: 'AS+2S'.
-    Nesting is kept, so two arrangements of the same cards differ: a list of lists is
-    '(5H+6H+7H)+(8C+8D+8S)', a tuple 'QS,2' (its list parts in parentheses)."""
-    if isinstance(value, list):
-        return "+".join(_part_id(v) for v in value) or "none"
-    if isinstance(value, tuple):
-        return ",".join(_part_id(v) for v in value)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(_json_value(value))
+_json_value, _choice_id = json_value, choice_id   # the names other modules import
+DEFAULT_MAX_STEPS = DEFAULT_STEPS   # work allowed between two decisions (see budget.py)
+MAX_LISTED_NUMBERS = 1_000   # a view lists a number decision's choices up to this many
 
 
 _SHARED: dict = {}
@@ -153,13 +52,6 @@ def _moved_triggers(ruleset) -> dict:
     return cached
 
 
-def _part_id(value) -> str:
-    """The id of a value inside a list or tuple: a list or tuple goes in parentheses."""
-    if isinstance(value, (list, tuple)):
-        return "(" + (_choice_id(value) if value else "") + ")"
-    return _choice_id(value)
-
-
 class _GameOver(Exception):
     """Unwinds the flow when an effect ends the game early."""
 
@@ -169,40 +61,40 @@ class Game:
 
     def __init__(self, ruleset, players: int | None = None, *, seed: int | None = None,
                  options: dict | None = None, stacked: list | None = None, record: bool = True,
-                 max_steps: int = DEFAULT_MAX_STEPS, names: list[str] | None = None):
+                 budget: int | Budget | None = None, max_steps: int | None = None,
+                 names: list[str] | None = None):
         self.rules = ruleset
-        n = players if players is not None else ruleset.min_players
-        if not ruleset.min_players <= n <= ruleset.max_players:
-            raise GameError(f"{ruleset.name} is for {ruleset.min_players} to {ruleset.max_players} players, "
-                            f"not {n}", code="players")
-        self.seed = seed
-        self.rng = random.Random(seed)
+        n = arguments.check_players(ruleset, players)
+        names = arguments.check_names(names, n)
+        self.seed = arguments.check_seed(seed)
+        options = arguments.check_options(options)
+        stacked = arguments.check_stacked(stacked)
+        self.record = arguments.check_flag("record", record)
+        self.budget = arguments.check_budget(budget, max_steps)
+        self.rng = random.Random(self.seed)
         self.options = ruleset.resolve_options(options)
-        self.option_overrides = dict(options or {})
-        self.record = record
-        self.events: list[dict] = []
-        self._viewers: list = []          # per event: None (everyone) or a frozenset of seats
-        self.max_steps = max_steps
-        self.steps = 0
+        self.option_overrides = dict(options)
+        self._log = EventLog(n)
+        self.steps = 0                    # work done since the last decision (see budget.py)
+        self._events_at_decision = 0
+        self._restart_budget()
         self.version = 0                  # bumped by every change of state; keys the memo below
         self.memo: dict = {}              # values of ruleset functions in the current state
         self.static: dict = {}            # values of functions fixed for the whole game
         self.memo_version = -1
         self.phase: str | None = None
-        self._stacked = [list(order) for order in (stacked or [])]
-        self.stacked = [list(order) for order in (stacked or [])]
-        self._trigger_depth = 0
-        self._private: list[int] = []     # indexes of simultaneous decision events not yet revealed
+        self._stacked = [list(order) for order in stacked]
+        self.stacked = [list(order) for order in stacked]
+        self._firing: list = []           # the triggers now running, innermost last
+        self._private: list[dict] = []    # simultaneous decision events not yet revealed
         self._ability_flags: dict = {}    # (seat, ability) -> {'used', 'disabled'}
-        self._card_decisions: dict = {}   # card -> index of the event of the decision that chose it
         self.players = [Player(i, (names[i] if names and i < len(names) else f"Player {i}")) for i in range(n)]
         self.teams: list[Team] = []
         self.vars: dict = {}
         self.zones: dict[str, Zone] = {}
         self.winners: list[Player] | None = None
         self.over = False
-        self._request: Request | None = None     # what the flow waits for
-        self._decision: Decision | None = None   # its public form, made when first asked for
+        self.decision: Decision | None = None
         self.decisions_taken = 0
         self._triggers = ruleset.triggers
         self._moved_into = _moved_triggers(ruleset)
@@ -210,8 +102,10 @@ class Game:
         self._build_zones_and_teams()
         self._init_vars()
         self._check_constraints()
-        self.emit("started", ruleset=ruleset.name, players=n, seed=seed,
-                   options={k: self.options[k] for k in sorted(self.options)})
+        started = {"type": "started", "ruleset": ruleset.name, "players": n, "seed": self.seed,
+                   "options": {k: self.options[k] for k in sorted(self.options)}}
+        if self.record:   # a seat does not get the seed: with it, it could re-deal every hand
+            self._log.emit(started, None, seat_event={**started, "seed": None})
         self._flow = run_steps(ruleset.flow, self, {})
         self._advance(None, first=True)
 
@@ -315,71 +209,68 @@ class Game:
                 raise GameError(message, span=span, code="constraint")
 
     # -- driving -------------------------------------------------------------
-    @property
-    def decision(self) -> Decision | None:
-        """The decision the game waits for (None once it is over)."""
-        decision = self._decision
-        if decision is None and self._request is not None:
-            decision = self._decision = Decision(self, self._request)
-        return decision
+    def apply(self, choice) -> None:
+        """Take the current decision's choice: a Choice this decision listed, or its id
+        ('QS', 'fold', '250'). Anything else is refused with a GameError."""
+        decision = self._current()
+        value, chosen_id = decision.resolve(choice)
+        self._take(decision, value, chosen_id)
 
-    # The playout API, for bots and search: the legal values as a list, and applying one by
-    # its index or as taken from that list, with no Decision or Choice objects on the way.
+    def apply_value(self, value) -> None:
+        """Apply an item of `decision.options` as it is (the fast path for bots); a value that
+        is not one of them is refused with a GameError."""
+        decision = self._current()
+        self._take(decision, decision.resolve_value(value), None)
+
+    # The playout API, for bots and search: who decides, how many legal options there are,
+    # and taking one by its position. A position can only name one of the engine's own
+    # options, so nothing needs matching against them.
     @property
     def to_move(self) -> int | None:
         """The seat that decides now (None once the game is over)."""
-        request = self._request
-        return None if request is None else request.player.seat
+        return None if self.decision is None else self.decision.player
 
     def legal_values(self):
-        """The raw legal values of the current decision (cards, players, numbers, action names);
-        a sequence: a list, or a range for a number. Empty once the game is over."""
-        request = self._request
-        return [] if request is None else request.options
+        """The current decision's legal values (`decision.options`): a tuple, or a range for a
+        number. Empty once the game is over."""
+        return () if self.decision is None else self.decision.options
 
     def apply_index(self, index: int) -> None:
-        """Apply the `index`-th of `legal_values()`; an IndexError if there is no such value."""
-        request = self._request
-        if request is None:
-            raise GameError("the game is over; there is no decision to take", code="over")
-        options = request.options
-        if not -len(options) <= index < len(options):
-            raise IndexError(f"choice {index} of {len(options)}")
-        self.apply_value(options[index])
+        """Take the `index`-th of `legal_values()`; an IndexError if there is no such option."""
+        decision = self._current()
+        options = decision._request.options
+        if type(index) is not int or not 0 <= index < len(options):
+            raise IndexError(f"choice {index!r} of {len(options)}")
+        self._take(decision, options[index], None)
 
-    def apply(self, choice) -> None:
-        """Take the current decision's choice: a Choice, or its id ('QS', 'fold', '250')."""
+    def _current(self) -> Decision:
         if self.over or self.decision is None:
             raise GameError("the game is over; there is no decision to take", code="over")
-        # A Choice is looked up by its id: its value may be a copy (an agent's view of it)
-        choice = self.decision.choice(choice.id if isinstance(choice, Choice) else choice)
-        self.apply_value(choice.value, choice_id=choice.id)
+        return self.decision
 
-    def apply_value(self, value, *, choice_id: str | None = None) -> None:
-        """Apply a raw legal value, taken from `legal_values()` (or `decision.options`), without
-        checking it again: the fast path for bots. Anything else is for `apply`."""
-        request = self._request
-        if request is None:
-            raise GameError("the game is over; there is no decision to take", code="over")
+    def _take(self, decision: Decision, value, chosen_id: str | None) -> None:
+        request = decision._request
         self.decisions_taken += 1
         if self.record:
             viewers = None
             if request.private or request.kind == "card":
                 viewers = frozenset([request.player.seat])
             event = {"type": "decided", "player": request.player.seat, "kind": request.kind,
-                     "choice": choice_id if choice_id is not None else _choice_id(value)}
+                     "choice": chosen_id if chosen_id is not None else choice_id(value)}
             if request.verb:
                 event["label"] = request.verb
             if request.private:
-                self._private.append(len(self.events))
+                self._private.append(event)
             if request.kind == "card":
                 # Who learns which card was chosen is decided by where the card goes next:
                 # played to the table, everyone; passed to a neighbour, those two.
-                self._card_decisions[value] = len(self.events)
+                self._log.card_decided(value, event, viewers)
             self._emit_event(event, viewers)
+        self.decision = None
         self._advance(value)
 
     def _advance(self, value, first: bool = False) -> None:
+        self._restart_budget()
         try:
             request = next(self._flow) if first else self._flow.send(value)
         except StopIteration:
@@ -388,16 +279,19 @@ class Game:
         except _GameOver:
             self._end(self.winners)
             return
-        self._request = request
-        self._decision = None
+        self.decision = Decision(self, request)
 
     def _end(self, winners) -> None:
         self.over = True
-        self._request = self._decision = None
+        self.decision = None
         if winners is None and self.rules.result_winners is not None:
             winners = self.rules.result_winners(self, {})
         self.winners = list(winners or [])
         self.emit("ended", winners=[p.seat for p in self.winners], scores=self.scores())
+        if self._stacked:
+            used = len(self.stacked) - len(self._stacked)
+            raise GameError(f"{len(self.stacked)} stacked orders were given and the game shuffled {used} "
+                            f"times: {len(self._stacked)} stacked orders were never used", code="stacked")
 
     def scores(self) -> list[int]:
         score = self.rules.result_score
@@ -416,17 +310,57 @@ class Game:
                 "decisions": self.decisions_taken}
 
     # -- services for effects and builtins ----------------------------------
+    def _restart_budget(self) -> None:
+        """A decision was taken (or the game started): the budget counts from zero again."""
+        self.steps = 0
+        self._check_at = min(CLOCK_STRIDE, self.budget.steps)
+        seconds = self.budget.seconds
+        self._deadline = None if seconds is None else time.monotonic() + seconds
+        self._events_at_decision = len(self._log)
+
     def tick(self, span: Span) -> None:
+        """One step of work (a step run, a loop turn)."""
         self.steps += 1
-        if self.steps > self.max_steps:
-            raise GameError(f"the game ran more than {self.max_steps} steps without ending; a loop in the "
-                            "ruleset may never finish", span=span, phase=self.phase, code="step-limit")
+        if self.steps > self._check_at:
+            self._check_budget(span)
+
+    def spend(self, work: int, span: Span, what: str = "an expression does too much work") -> None:
+        """`work` steps at once: the items a builtin goes through, the size of a value built."""
+        self.steps += work
+        if self.steps > self._check_at:
+            self._check_budget(span, what)
+
+    def _check_budget(self, span: Span, what: str = "a loop may never finish") -> None:
+        budget = self.budget
+        if self.steps > budget.steps:
+            raise GameError(f"the ruleset did more than {budget.steps} steps of work since the last "
+                            f"decision; {what}", span=span, phase=self.phase, code="step-limit")
+        if self._deadline is not None and time.monotonic() > self._deadline:
+            raise GameError(f"the ruleset ran for more than {budget.seconds:g} seconds since the last "
+                            f"decision; {what}", span=span, phase=self.phase, code="time-limit")
+        self._check_at = min(self.steps + CLOCK_STRIDE, budget.steps)
+
+    def _check_events(self, span: Span | None) -> None:
+        if len(self._log) - self._events_at_decision > self.budget.events:
+            raise GameError(f"the ruleset recorded more than {self.budget.events} events since the last "
+                            "decision; a loop may never finish", span=span, phase=self.phase, code="event-limit")
 
     def move(self, cards: list[Card], to: Zone, *, top: bool = False) -> None:
         record = self.record
         self.version += 1
+        cards = list(cards)
+        if not (record and len(cards) > 1):
+            self._move_each(cards, to, top, record)
+            return
+        outer = self._log.begin_batch()
+        try:
+            self._move_each(cards, to, top, record)
+        finally:
+            self._log.end_batch(outer)
+
+    def _move_each(self, cards: list[Card], to: Zone, top: bool, record: bool) -> None:
         top_index = 0
-        for card in list(cards):
+        for card in cards:
             source = card.zone
             if source is not None:
                 source.cards.remove(card)
@@ -443,10 +377,7 @@ class Game:
             card.seen_by = NOBODY
             if record:
                 viewers = self._move_viewers(source, to, was_face_up, seen)
-                if self._card_decisions:
-                    index = self._card_decisions.pop(card, None)
-                    if index is not None and self._viewers[index] is not None:
-                        self._viewers[index] = None if viewers is None else self._viewers[index] | viewers
+                self._log.card_moving(card, viewers)
                 self._emit_event({"type": "moved", "card": card.id, "from": source.key if source else None,
                                   "to": to.key}, viewers, card=card)
             triggers = self._moved_into.get(to.name)
@@ -464,17 +395,19 @@ class Game:
         return a | b | seen
 
     def _fire(self, triggers, env) -> None:
-        self._trigger_depth += 1
-        try:
-            if self._trigger_depth > MAX_TRIGGER_DEPTH:
-                raise GameError("triggers set each other off more than 16 deep; a trigger may be "
-                                "firing itself", phase=self.phase, code="trigger-loop")
-            for test, steps, _, _ in triggers:
-                if test is None or test(self, env):
+        for test, steps, name, _, span in triggers:
+            if test is None or test(self, env):
+                if len(self._firing) >= MAX_TRIGGER_DEPTH:
+                    chain = " -> ".join(dict.fromkeys(n for n, _ in self._firing))
+                    raise GameError(f"triggers set each other off more than {MAX_TRIGGER_DEPTH} deep ({chain} "
+                                    f"-> {name}); trigger '{name}' may be firing itself", span=span,
+                                    phase=self.phase, code="trigger-loop")
+                self._firing.append((name, span))
+                try:
                     for step in steps:
                         step.run(self, env)
-        finally:
-            self._trigger_depth -= 1
+                finally:
+                    self._firing.pop()
 
     def shuffle(self, zone: Zone) -> None:
         if self._stacked:
@@ -490,8 +423,7 @@ class Game:
         else:
             self.rng.shuffle(zone.cards)
         self.version += 1
-        if self.record:
-            self.emit("shuffled", zone=zone.key)
+        self.emit("shuffled", zone=zone.key)
 
     def set_face(self, cards: list[Card], face_up: bool) -> None:
         self.version += 1
@@ -520,10 +452,13 @@ class Game:
                 card.last_holder = old.owner
             card.face_up, card.seen_by = False, NOBODY
         if self.record:
-            self._emit_event({"type": "moved", "card": a.id, "from": za.key, "to": zb.key},
-                             self._move_viewers(za, zb, False, frozenset()), card=a)
-            self._emit_event({"type": "moved", "card": b.id, "from": zb.key, "to": za.key},
-                             self._move_viewers(zb, za, False, frozenset()), card=b)
+            batch = self._log.begin_batch()
+            for card, source, target in ((a, za, zb), (b, zb, za)):
+                viewers = self._move_viewers(source, target, False, frozenset())
+                self._log.card_moving(card, viewers)
+                self._emit_event({"type": "moved", "card": card.id, "from": source.key, "to": target.key},
+                                 viewers, card=card)
+            self._log.end_batch(batch)
         for card, source, target in ((a, za, zb), (b, zb, za)):
             triggers = self._moved_into.get(target.name)
             if triggers:
@@ -533,7 +468,7 @@ class Game:
         self.vars[name] = value
         self.version += 1
         if self.record:
-            self._emit_event({"type": "set", "var": name, "value": _json_value(value)}, None)
+            self._emit_event({"type": "set", "var": name, "value": json_value(value)}, None)
 
     def set_owner_var(self, owner, name: str, value) -> None:
         owner.vars[name] = value
@@ -546,7 +481,7 @@ class Game:
                     viewers = self._zone_viewers[owner.zone.key] | owner.seen_by
             else:
                 key = f"p{owner.seat}" if isinstance(owner, Player) else f"t{owner.index}"
-            self._emit_event({"type": "set", "var": f"{key}.{name}", "value": _json_value(value)}, viewers)
+            self._emit_event({"type": "set", "var": f"{key}.{name}", "value": json_value(value)}, viewers)
 
     def enter_phase(self, name: str) -> None:
         self.phase = name
@@ -565,8 +500,7 @@ class Game:
         if not self._private:
             return
         revealed = []
-        for index in self._private:
-            event = self.events[index]
+        for event in self._private:
             if event["kind"] != "card":     # chosen cards are revealed only by what happens to them
                 revealed.append({"player": event["player"], "choice": event["choice"]})
         self._private = []
@@ -614,51 +548,66 @@ class Game:
 
     def _emit_event(self, event: dict, viewers, card: Card | None = None) -> None:
         if self.record:
-            self.events.append(event)
-            self._viewers.append(viewers)
+            self._log.emit(event, viewers)
+            if len(self._log) - self._events_at_decision > self.budget.events:
+                self._check_events(None)
 
-    def events_for(self, seat: int | None) -> list[dict]:
-        """The event stream as `seat` saw it: hidden cards masked, others' secret choices left out."""
-        if seat is None:
-            return list(self.events)
-        out = []
-        for event, viewers in zip(self.events, self._viewers):
-            if viewers is None or seat in viewers:
-                out.append(event)
-            elif event["type"] == "decided":
-                continue
-            elif "card" in event:
-                masked = dict(event)
-                masked["card"] = None
-                out.append(masked)
-            else:  # a variable of a card this seat cannot see
-                continue
-        return out
+    @property
+    def events(self) -> list[dict]:
+        """Every event so far, every card named (a copy: the omniscient log, for logs and replays)."""
+        return self._log.full()
+
+    def events_all(self, since: int = 0) -> list[dict]:
+        """The omniscient log from event `since` on (a copy)."""
+        return self._log.full(since)
+
+    def events_for(self, seat: int, since: int = 0) -> list[dict]:
+        """The events `seat` saw, from its event `since` on (a copy; see events.py for what is
+        masked). A seat's stream only grows: `since` lets a client read what is new."""
+        return self._log.for_seat(self._seat(seat), since)
+
+    def _seat(self, seat) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.players):
+            hint = "; view_all() and events_all() show everything" if seat is None else ""
+            raise GameError(f"there is no seat {seat!r} in this {len(self.players)}-player game (seats are 0 to "
+                            f"{len(self.players) - 1}){hint}", code="seat")
+        return seat
 
     def view(self, seat: int) -> dict:
         """What the player in `seat` may see now: zones (hidden cards masked), variables, decision."""
+        return self._view(self._seat(seat))
+
+    def view_all(self) -> dict:
+        """Everything, every card named: for logs, tests and an omniscient observer, never a seat."""
+        return self._view(None)
+
+    def _view(self, seat: int | None) -> dict:
         def zone_view(zone: Zone) -> list:
             return [c.id if card_visible(c, seat) else None for c in zone.cards]
 
         view = {
             "seat": seat, "phase": self.phase, "over": self.over,
-            "vars": {k: _json_value(v) for k, v in self.vars.items()},
+            "vars": {k: json_value(v) for k, v in self.vars.items()},
             "zones": {name: zone_view(z) for name, z in self.zones.items()},
             "players": [{"seat": p.seat, "name": p.name, "team": p.team.index if p.team else None,
-                         "vars": {k: _json_value(v) for k, v in p.vars.items()},
+                         "vars": {k: json_value(v) for k, v in p.vars.items()},
                          "zones": {name: zone_view(z) for name, z in p.zones.items()}} for p in self.players],
-            "teams": [{"index": t.index, "name": t.name, "vars": {k: _json_value(v) for k, v in t.vars.items()},
+            "teams": [{"index": t.index, "name": t.name, "vars": {k: json_value(v) for k, v in t.vars.items()},
                        "zones": {name: zone_view(z) for name, z in t.zones.items()}} for t in self.teams],
         }
         if self.rules.vars.get("card"):
-            view["cards"] = {c.id: {k: _json_value(v) for k, v in c.vars.items()}
+            view["cards"] = {c.id: {k: json_value(v) for k, v in c.vars.items()}
                              for c in self.cards_in_play if card_visible(c, seat)}
-        if self.decision is not None and self.decision.player == seat:
-            d = self.decision
-            view["decision"] = {"prompt": d.prompt, "kind": d.kind, "step": d.step, "of": d.of,
-                                "choices": [{"id": c.id, "label": c.label} for c in d.choices]}
-        elif self.decision is not None:
-            view["waiting_for"] = self.decision.player
+        d = self.decision
+        if d is not None and (seat is None or d.player == seat):
+            view["decision"] = {"player": d.player, "prompt": d.prompt, "kind": d.kind, "step": d.step,
+                                "of": d.of}
+            if d.kind == "number":
+                view["decision"].update(min=d.options.start, max=d.options.stop - 1)
+            if d.kind != "number" or len(d.options) <= MAX_LISTED_NUMBERS:
+                view["decision"]["choices"] = [{"id": c.id, "label": c.label} for c in d.choices]
+        elif d is not None:
+            view["waiting_for"] = d.player
         if self.over:
             view["result"] = self.result
         return view
@@ -668,15 +617,3 @@ class Game:
         return {"type": "game", "ruleset": self.rules.path, "variants": list(self.rules.variants),
                 "players": len(self.players), "seed": self.seed, "options": dict(self.option_overrides),
                 "stacked": self.stacked}
-
-
-def _json_value(value):
-    if isinstance(value, Card):
-        return value.id
-    if isinstance(value, Player):
-        return f"p{value.seat}"
-    if isinstance(value, Team):
-        return f"t{value.index}"
-    if isinstance(value, (list, tuple)):
-        return [_json_value(v) for v in value]
-    return value

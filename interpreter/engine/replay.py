@@ -28,7 +28,7 @@ def _write(game: Game, out, seat: int | None) -> None:
     if seat is not None:
         header["view"] = seat
     out.write(json.dumps(header, ensure_ascii=False) + "\n")
-    for event in game.events_for(seat):
+    for event in (game.events_all() if seat is None else game.events_for(seat)):
         out.write(json.dumps(event, ensure_ascii=False) + "\n")
 
 

@@ -19,6 +19,7 @@ from typing import Callable
 
 from lark import Token, Tree
 
+from interpreter.codegen.runtime import MAX_INT
 from interpreter.codegen.unit import Unit
 from interpreter.language import types as T
 from interpreter.language.builtins import BUILTINS
@@ -314,7 +315,7 @@ class _Pass:
             self.fail(value_node, f"'{op}' works on numbers, not {T.show(ttype)} and {T.show(vtype)}")
         getter = self.target_getter(target)
         sign = "+" if kind == "add_assign" else "-"
-        return setter(f"{getter} {sign} {value}")
+        return setter(f"bounded(g, {getter} {sign} {value}, {self.span_code(node)})")
 
     def target(self, node):
         """A settable place: a game variable, or a player's or team's variable. Returns a
@@ -594,9 +595,9 @@ class _Pass:
             if not (T.assignable(T.item_type(ta), T.item_type(tb)) or T.assignable(T.item_type(tb), T.item_type(ta))):
                 self.fail(node, f"cannot join {T.show(ta)} and {T.show(tb)}")
             item = T.item_type(ta) or T.item_type(tb)
-            return f"join({a}, {b})", T.list_of(item)
+            return f"join(g, {a}, {b}, {self.span_code(node)})", T.list_of(item)
         if op == "+" and ta == T.STR and tb == T.STR:
-            return f"({a} + {b})", T.STR
+            return f"concat(g, {a}, {b}, {self.span_code(node)})", T.STR
         if op == "+" and T.is_list(ta) and T.assignable(tb, T.item_type(ta)):
             self.fail(node, f"'+' joins two lists, not {T.article(ta)} and {T.article(tb)}",
                       "put the item in a list: xs + [x]")
@@ -612,7 +613,10 @@ class _Pass:
             return f"divide(g, {a}, {b}, {self.span_code(node)})", T.INT
         if op == "%":
             return f"modulo(g, {a}, {b}, {self.span_code(node)})", T.INT
-        return f"({a} {op} {b})", T.INT
+        # numbers stay machine-sized: checked in place, the result held in a name of this node's own
+        held = self.unit.fresh("v")
+        return (f"({held} if {-MAX_INT!r} <= ({held} := {a} {op} {b}) <= {MAX_INT!r} "
+                f"else too_big(g, {self.span_code(node)}))"), T.INT
 
     def x_add(self, node):
         return self.arith(node, "+")
@@ -759,8 +763,13 @@ class _Pass:
         impl = self.unit.constant(b.fn, "builtin")
         rest = "".join(", " + c for c in codes)
         if b.may_fail:
-            return f"call(g, {impl}, {self.span_code(node)}{rest})", result
-        return f"{impl}(g{rest})", result
+            code = f"call(g, {impl}, {self.span_code(node)}{rest})"
+        else:
+            code = f"{impl}(g{rest})"
+        if T.is_list(result):   # a list a builtin builds counts against the budget by its size
+            nested = T.is_list(T.item_type(result))
+            code = f"{'charged_nested' if nested else 'charged'}(g, {code}, {self.span_code(node)})"
+        return code, result
 
     def call_function(self, node, name: str, args: list):
         func = self.sym.functions[name]

@@ -7,6 +7,7 @@ and schema-checked on its own, so an error points into the file that holds it.
 """
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,12 +15,13 @@ from typing import Any
 from interpreter.language.compiler import Where
 from interpreter.errors import Collector, Span, did_you_mean
 from interpreter.language.schema import check_schema
-from interpreter.language.source import Source, read_source
+from interpreter.language.source import MAX_BYTES, Source, read_source
 from interpreter.shipped import rulesets_folder
 
 LIBRARY = rulesets_folder()
 NAMED_SECTIONS = ("options", "zones", "functions", "procedures", "triggers", "abilities")
 VAR_SCOPES = ("game", "player", "team", "card")
+MAX_NAME = 1_000     # characters of a name given to `extends` or `include`
 SINGLE_SECTIONS = ("name", "description", "players", "deck", "teams", "flow", "result")
 
 
@@ -49,16 +51,16 @@ class Reader:
         self.cache: dict[Path, Source | None] = {}
 
     def read(self, path: Path, display: str, span: Span | None) -> Source | None:
-        path = path.resolve()
+        try:
+            path = path.resolve()
+        except (OSError, RuntimeError, ValueError):   # a symlink loop, a name the system refuses
+            self.errors.error("unreadable", f"cannot read {_short(display)}: a symlink loop or an "
+                              "impossible file name", span)
+            return None
         if path in self.cache:
             return self.cache[path]
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            self.errors.error("missing-file", f"no such file: {display}", span)
-            return None
-        except (OSError, UnicodeDecodeError) as exc:
-            self.errors.error("unreadable", f"cannot read {display}: {exc}", span)
+        text = read_text(path, display, span, self.errors)
+        if text is None:
             return None
         source = read_source(display, text, self.errors)
         if source is not None:
@@ -68,6 +70,17 @@ class Reader:
 
     def resolve(self, ref: str, base: Path, span: Span) -> Path | None:
         """A file named by `extends`/`include`: a shipped ruleset by name, or a relative path."""
+        if "\0" in ref or len(ref) > MAX_NAME or any(len(part) > 255 for part in ref.replace("\\", "/").split("/")):
+            self.errors.error("bad-file-name", f"'{_short(ref)}' is not a usable file name", span)
+            return None
+        try:
+            return self._resolve(ref, base, span)
+        except (OSError, RuntimeError, ValueError):
+            self.errors.error("unreadable", f"cannot follow '{_short(ref)}': a symlink loop or an "
+                              "impossible file name", span)
+            return None
+
+    def _resolve(self, ref: str, base: Path, span: Span) -> Path | None:
         if "/" not in ref and "\\" not in ref and not ref.endswith((".yaml", ".yml")):
             for folder in (base.parent, LIBRARY, LIBRARY / "lib"):
                 candidate = folder / f"{ref}.yaml"
@@ -84,6 +97,48 @@ class Reader:
                               "ruleset, or give the file on the command line", span)
             return None
         return target
+
+
+def read_text(path: Path, display: str, span: Span | None, errors: Collector) -> str | None:
+    """A ruleset file's text: a regular file, checked for size before it is read, in UTF-8
+    (a bad byte is reported at its line and column)."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        errors.error("missing-file", f"no such file: {_short(display)}", span)
+        return None
+    except (OSError, ValueError) as exc:
+        errors.error("unreadable", f"cannot read {_short(display)}: {exc.__class__.__name__}", span)
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        errors.error("unreadable", f"{_short(display)} is not a regular file", span)
+        return None
+    if info.st_size > MAX_BYTES:
+        errors.error("too-large", f"{_short(display)} is larger than {MAX_BYTES} bytes", span)
+        return None
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        errors.error("unreadable", f"cannot read {_short(display)}: {exc.strerror or exc}", span)
+        return None
+    if len(data) > MAX_BYTES:
+        errors.error("too-large", f"{_short(display)} is larger than {MAX_BYTES} bytes", span)
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start]
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
+        errors.error("encoding", f"this file is not UTF-8 text: byte 0x{data[exc.start]:02x} cannot start "
+                     "a character here; save the file as UTF-8", Span(display, line, column))
+        return None
+
+
+def _short(text: str, limit: int = 80) -> str:
+    text = text.replace("\0", "\\0")
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def layers(reader: Reader, path: Path, display: str, span, chain: list[Path]) -> list[Source] | None:

@@ -44,7 +44,9 @@ def coerce_option(spec: OptionSpec, raw, *, text: bool = True) -> tuple[Any, str
             except ValueError:
                 return None, f"expected a whole number, not '{raw}'"
         if isinstance(value, bool) or not isinstance(value, int):
-            return None, f"expected a whole number, not {value!r}"
+            return None, f"expected a whole number, not {str(value)[:40]!r}"
+        if not -10 ** 18 <= value <= 10 ** 18:
+            return None, "a number beyond ±10^18: the numbers of a game stay within 18 digits"
         if spec.min is not None and value < spec.min:
             return None, f"{value} is below the minimum {spec.min}"
         if spec.max is not None and value > spec.max:

@@ -23,6 +23,9 @@ from interpreter.language.source import Source
 from interpreter.engine.state import HIDDEN, OWNER, PUBLIC
 
 FORMAT_VERSION = 1
+MAX_CARDS = 10_000   # a deck's size: several shoes of cards; more would make every move slow
+MAX_TEAMS = 64
+MAX_INT = 10 ** 18
 # Schema findings: the file was read, so names and expressions are still checked, and every
 # error of the file is reported at once.
 _ANY = object()   # a variable whose declared type was not understood (already reported)
@@ -82,7 +85,7 @@ class Ruleset:
     vars: dict                               # scope -> {name: (type, initial fn)}
     teams: dict | None                       # {'when', 'of', 'count', 'names'} compiled
     flow: list
-    triggers: dict                           # event -> [(filter fn, steps, name)]
+    triggers: dict                           # event -> [(filter fn, steps, name, to zone, span)]
     result_score: Any
     result_winners: Any
     constraints: list                        # [(fn, message, span)]
@@ -148,7 +151,7 @@ def check_ruleset(path, *, variants=(), roots=()) -> tuple[Ruleset | None, list[
     errors = Collector()
     path = Path(path)
     files = [path] + [Path(v) for v in variants]
-    reader = Reader(errors, [f.resolve().parent for f in files] + [Path(r) for r in roots] + [LIBRARY])
+    reader = Reader(errors, [_folder(f) for f in files] + [Path(r) for r in roots] + [LIBRARY])
     files_in_order = layers(reader, path, str(path), None, [])
     if not files_in_order:
         return None, errors.diagnostics
@@ -181,6 +184,15 @@ def check_ruleset(path, *, variants=(), roots=()) -> tuple[Ruleset | None, list[
     if errors.errors:
         return None, errors.diagnostics
     return ruleset, errors.diagnostics
+
+
+def _folder(file: Path) -> Path:
+    """The folder a file given by the caller lives in (its own path when it cannot be resolved:
+    reading it will then report why)."""
+    try:
+        return file.resolve().parent
+    except (OSError, RuntimeError, ValueError):
+        return file.parent
 
 
 class _Builder:
@@ -326,6 +338,7 @@ class _Builder:
             attrs[name] = typ
         id_template = spec.get("id")
         label_template = spec.get("label")
+        skipped = False
         for i, entry in enumerate(spec.get("cards") or []):
             where = loc.path + ("cards", i)
             if not isinstance(entry, dict):
@@ -339,8 +352,12 @@ class _Builder:
                                       did_you_mean(key, attrs))
                     ok = False
                 elif not _has_type(value, attrs[key]):
-                    self.errors.error("type", f"card attribute '{key}' is {attrs[key]}, not {value!r}",
+                    self.errors.error("type", f"card attribute '{key}' is {attrs[key]}, not {str(value)[:40]!r}",
                                       loc.source.span(where + (key,)))
+                    ok = False
+                elif attrs[key] == T.INT and not -MAX_INT <= value <= MAX_INT:
+                    self.errors.error("type", f"card attribute '{key}' is {str(value)[:24]}, beyond ±10^18: "
+                                      "the numbers of a game stay within 18 digits", loc.source.span(where + (key,)))
                     ok = False
             missing = [a for a in attrs if a not in values]
             if missing:
@@ -350,7 +367,16 @@ class _Builder:
                 continue
             base_id = str(entry.get("id") or _fill(id_template, values) or "-".join(str(v) for v in values.values()))
             label = str(entry.get("label") or _fill(label_template, values) or base_id)
-            for k in range(int(entry.get("count", 1))):
+            count = entry.get("count", 1)
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                skipped = True      # the schema said why
+                continue
+            if count > MAX_CARDS - len(cards):
+                self.errors.error("deck-size", f"a deck holds at most {MAX_CARDS} cards; this count of "
+                                  f"{str(count)[:20]} makes it {len(cards) + count}", loc.source.span(where + ("count",)))
+                skipped = True
+                continue
+            for k in range(count):
                 card_id = base_id if k == 0 else f"{base_id}#{k + 1}"
                 cards.append(CardSpec(card_id, label, dict(values)))
         seen = set()
@@ -370,7 +396,7 @@ class _Builder:
                                       loc.source.span(loc.path + ("remove", i, "cards", j)),
                                       did_you_mean(str(card_id), seen))
             removals.append((where, [str(c) for c in rule.get("cards") or []]))
-        if not cards:
+        if not cards and not skipped:
             self.errors.error("empty-deck", "the deck has no cards: set 'standard: true' or list 'cards'", loc.span)
         return cards, removals
 
@@ -500,7 +526,12 @@ class _Builder:
                                         expect=T.BOOL)[0]
         of = self.compiler.expression(spec.get("of"), Where(loc.source, loc.path + ("of",)),
                                       scope={"p": T.PLAYER}, expect=T.INT)[0]
-        return {"when": when, "of": of, "count": int(spec.get("count", 2)),
+        count = spec.get("count", 2)
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_TEAMS:
+            self.errors.error("type", f"teams.count is a whole number from 1 to {MAX_TEAMS}",
+                              loc.source.span(loc.path + ("count",)))
+            return None
+        return {"when": when, "of": of, "count": count,
                 "names": [str(n) for n in spec.get("names") or []]}
 
     def _proc_body(self, loc: Located):
@@ -512,9 +543,14 @@ class _Builder:
     def _proc_params(self, loc: Located) -> dict:
         if not isinstance(loc.value, dict):
             return {}
+        params = loc.value.get("params") or {}
+        if not isinstance(params, dict):
+            self.errors.error("type", "'params' maps each parameter name to its type, e.g. 'params: {p: player}'",
+                              loc.source.span(loc.path + ("params",)))
+            return {}
         out = {}
-        for pname, tname in (loc.value.get("params") or {}).items():
-            typ = T.declared_type(tname)
+        for pname, tname in params.items():
+            typ = T.declared_type(tname) if isinstance(tname, str) else None
             if typ is None:
                 self.errors.error("type", f"unknown type '{tname}' for parameter '{pname}'",
                                   loc.source.span(loc.path + ("params", pname)), _type_hint(tname))
@@ -543,7 +579,7 @@ class _Builder:
                 self.errors.error("unknown-name", problem, loc.source.span(loc.path + ("to",)),
                                   did_you_mean(str(into), zones) if event == "moved" else None)
                 continue
-            out.setdefault(event, []).append((test, steps, name, into))
+            out.setdefault(event, []).append((test, steps, name, into, loc.source.span(loc.path, key=True)))
         return out
 
     def abilities(self, flows: FlowCompiler) -> dict:

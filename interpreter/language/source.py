@@ -23,6 +23,10 @@ MAX_NODES = 100_000   # an alias bomb expands past this long before memory runs 
 MAX_DEPTH = 64        # no ruleset needs deeper nesting
 MAX_BYTES = 2_000_000
 
+# The tags a plain YAML document resolves to; anything else was written as an explicit tag.
+PLAIN_TAGS = {"tag:yaml.org,2002:" + name for name in
+              ("map", "seq", "str", "int", "float", "bool", "null", "timestamp", "merge", "binary")}
+
 Path = tuple  # a JSON path: keys and list indexes from the document root
 
 
@@ -185,6 +189,11 @@ class _Builder:
         if depth > MAX_DEPTH:
             raise _TooBig(f"values are nested more than {MAX_DEPTH} levels deep", span)
         self.source.nodes.setdefault(path, NodeInfo(node, key_node))
+        plain = node.tag in PLAIN_TAGS
+        if not plain:   # reported, then read as if untagged, so that nothing else complains
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            self.errors.error("yaml-tag", f"YAML tag '{tag[:60]}' is not supported; write plain values "
+                              "(text, numbers, true/false, lists and mappings)", span)
         if isinstance(node, yaml.MappingNode):
             result: dict = {}
             for key, value in node.value:
@@ -211,7 +220,14 @@ class _Builder:
             return result
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
-        value = self.constructor.construct_object(node)
+        if not plain:
+            return str(node.value)
+        try:
+            value = self.constructor.construct_object(node)
+        except (yaml.YAMLError, ValueError, TypeError, OverflowError):
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            self.errors.error("yaml-tag", f"'{str(node.value)[:40]}' is not a valid {tag} value", span)
+            return str(node.value)
         if isinstance(value, (bytes, bytearray)) or type(value).__module__ == "datetime":
             return str(node.value)  # keep dates and binary as the text the author wrote
         return value

@@ -29,6 +29,10 @@ from math import comb
 from interpreter.language.builtins import EvalError, builtin
 
 MAX_SUBSETS = 20_000   # keeps `subsets` interactive; larger searches want `groups`/`runs`
+MAX_SETS = MAX_SUBSETS  # every combination builtin stops at the same number of sets...
+MAX_TRIES = 5 * MAX_SETS  # ...and of candidate sets looked at (equal ones are dropped)
+MAX_CLASSES = 400        # different cards combined into groups (the search recurses over them)
+MAX_RUN = 100            # cards in one run (the search for runs goes one card deeper at a time)
 
 
 def _items(xs) -> list:
@@ -76,6 +80,12 @@ def _classes(cards: list, unique: "_Unique") -> list[list]:
 
 def _picks(classes: list[list], k: int):
     """Every distinct way to take k cards from the classes (the first cards of each class)."""
+    if len(classes) > MAX_CLASSES:
+        raise EvalError(f"more than {MAX_CLASSES} different cards to combine; narrow the cards or the wild cards")
+    return _picks_from(classes, k)
+
+
+def _picks_from(classes: list[list], k: int):
     if k == 0:
         yield ()
         return
@@ -84,7 +94,7 @@ def _picks(classes: list[list], k: int):
     first, rest = classes[0], classes[1:]
     for n in range(min(k, len(first)), -1, -1):
         head = tuple(first[:n])
-        for tail in _picks(rest, k - n):
+        for tail in _picks_from(rest, k - n):
             yield head + tail
 
 
@@ -102,13 +112,22 @@ def _split(cards, wild) -> tuple[list, list]:
 def _wild_picks(wilds: list, most: int, unique: "_Unique") -> list[list[tuple]]:
     """For k = 0..most: the distinct choices of k wild cards."""
     classes = _classes(wilds, unique)
-    return [list(_picks(classes, k)) for k in range(min(most, len(wilds)) + 1)]
+    out = []
+    for k in range(min(most, len(wilds)) + 1):
+        picks = []
+        for pick in _picks(classes, k):
+            unique.tried()
+            picks.append(pick)
+        out.append(picks)
+    return out
 
 
 class _Unique:
     """Collects sets, dropping one equal to an earlier one (same cards up to interchangeability)."""
 
-    def __init__(self):
+    def __init__(self, name: str):
+        self.name = name
+        self.tries = 0
         self.classes: dict = {}    # signature -> class number
         self.of_card: dict = {}    # id(card) -> class number, so each card's signature is made once
         self.seen: set = set()
@@ -125,12 +144,22 @@ class _Unique:
             self.of_card[id(card)] = index
         return index
 
+    def tried(self) -> None:
+        self.tries += 1
+        if self.tries > MAX_TRIES:
+            raise EvalError(f"{self.name}() looked at more than {MAX_TRIES} candidate sets; narrow the "
+                            "cards, the wild cards or the sizes")
+
     def add(self, cards) -> None:
+        self.tried()
         of_card = self.of_card
         key = tuple(sorted([of_card[id(c)] if id(c) in of_card else self.class_of(c) for c in cards]))
         if key not in self.seen:
             self.seen.add(key)
             self.out.append(list(cards))
+            if len(self.out) > MAX_SETS:
+                raise EvalError(f"{self.name}() would make more than {MAX_SETS} sets; narrow the cards, "
+                                "the wild cards or the sizes")
 
 
 @builtin("groups(cards: list<card>, key: str, wild: list<card>, min_size: int, max_size: int) "
@@ -143,7 +172,7 @@ def _groups(g, cards, key, wild, min_size, max_size):
     min_size = max(min_size, 1)
     if max_size < min_size:
         return []
-    out = _Unique()
+    out = _Unique("groups")
     wild_picks = _wild_picks(wilds, max_size, out)
     by_value: dict = {}
     for card in naturals:
@@ -175,8 +204,10 @@ def _runs(g, cards, key, same, wild, order, min_size, max_size):
     min_size, max_size = max(min_size, 1), min(max_size, places)
     if max_size < min_size:
         return []
+    if max_size > MAX_RUN:
+        raise EvalError(f"runs() of up to {max_size} cards: a run is at most {MAX_RUN} cards long")
     w = len(wilds)
-    out = _Unique()
+    out = _Unique("runs")
     wild_picks = _wild_picks(wilds, max_size, out)
     positions: dict = {}
     for i, value in enumerate(order):
@@ -196,6 +227,7 @@ def _runs(g, cards, key, same, wild, order, min_size, max_size):
             out.add(cards_in_order + spare)
 
     def extend(slots, chosen: list, at: list) -> None:
+        out.tried()
         n, start, last = len(chosen), at[0], at[-1]
         gaps = last - start + 1 - n
         for k in range(max(gaps, min_size - n, 0), min(w, max_size - n) + 1):
@@ -267,12 +299,12 @@ def _subsets(g, xs, min_size, max_size):
     return [list(s) for k in range(low, high + 1) for s in combinations(items, k)]
 
 
-@builtin("distinct_sets(sets: list<list<card>>) -> list<list<card>>")
+@builtin("distinct_sets(sets: list<list<card>>) -> list<list<card>>", may_fail=True)
 def _distinct_sets(g, sets):
     """The card sets without repeats, in first-seen order: two sets are the same when they hold
     the same cards in any order, interchangeable cards (equal in every attribute and card
     variable) counting as one. Joins the singles, groups and runs of one decision."""
-    out = _Unique()
+    out = _Unique("distinct_sets")
     for cards in sets:
         out.add(_items(cards))
     return out.out

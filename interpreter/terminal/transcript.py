@@ -33,13 +33,14 @@ class Transcript:
         return key
 
     def new_lines(self) -> list[str]:
-        events = self.game.events_for(self.seat)
+        game = self.game
+        events = game.events_all(self.position) if self.seat is None else game.events_for(self.seat, self.position)
         lines = []
-        for event in events[self.position:]:
+        for event in events:
             line = self.render(event)
             if line:
                 lines.append(line)
-        self.position = len(events)
+        self.position += len(events)
         return lines
 
     def render(self, event: dict) -> str | None:
@@ -54,7 +55,8 @@ class Transcript:
             return None
         if kind == "started":
             opts = ", ".join(f"{k}={v}" for k, v in event["options"].items())
-            return f"{event['ruleset']}: {event['players']} players, seed {event['seed']}" + (f" ({opts})" if opts else "")
+            seed = f", seed {event['seed']}" if event.get("seed") is not None else ""
+            return f"{event['ruleset']}: {event['players']} players{seed}" + (f" ({opts})" if opts else "")
         if kind == "phase_started":
             return f"-- {event['phase']} --"
         if kind == "phase_ended":

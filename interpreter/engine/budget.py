@@ -1,0 +1,34 @@
+"""How much work a ruleset may do between two decisions.
+
+A loop that never reaches a decision is stopped with the position of the step or expression
+that was running; a long game is not, since the count starts again at every decision. Work
+is counted in steps: each step run, each item a collection expression or builtin goes
+through, and the size of each value an expression builds. The clock is read every few
+thousand steps, so the budget bounds time as well as work.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DEFAULT_STEPS = 2_000_000        # per decision: far above any shipped game's busiest stretch
+DEFAULT_SECONDS = 20.0           # per decision, read every CLOCK_STRIDE steps
+DEFAULT_EVENTS = 200_000         # events recorded per decision: bounds a runaway loop's memory
+CLOCK_STRIDE = 20_000
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Limits per decision: `steps` of work, `seconds` of time (None: no time limit) and
+    `events` recorded."""
+    steps: int = DEFAULT_STEPS
+    seconds: float | None = DEFAULT_SECONDS
+    events: int = DEFAULT_EVENTS
+
+    def __post_init__(self):
+        for name in ("steps", "events"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"a budget's {name} must be a whole number of at least 1, not {value!r}")
+        if self.seconds is not None and (isinstance(self.seconds, bool) or not isinstance(self.seconds, (int, float))
+                                         or not self.seconds > 0):
+            raise ValueError(f"a budget's seconds must be a positive number or None, not {self.seconds!r}")

@@ -1,0 +1,263 @@
+"""The public face of a decision: `Decision` (who decides, the legal options) and `Choice`.
+
+A client can only name a legal option, never supply one. Options are handed out as
+read-only tuples (a list-valued option as a tuple too), and whatever a client sends back is
+matched against the engine's own list: by the Choice object this decision handed out, by its
+id, or (for the fast path) by identity with an item of `options`. The engine then applies its
+own value, so a Choice from another game, a forged value or an edited list changes nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.engine.state import Card, Player, Team, Zone
+from interpreter.engine.steps import Request
+from interpreter.errors import GameError
+
+
+class IllegalChoice(GameError, ValueError):
+    """A choice that is not one of the current decision's legal options (also a ValueError)."""
+
+    def __init__(self, message: str):
+        super().__init__(message, code="illegal")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal option of a decision: a stable id (e.g. 'QS', 'fold', '250'), a label, its value.
+
+    A Choice is bound to the decision that listed it; applying it anywhere else is checked
+    against that other decision's own options by id and value."""
+    id: str
+    label: str
+    value: Any = None
+    decision: Any = field(default=None, compare=False, repr=False)
+    index: int = field(default=-1, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return self.label
+
+
+class Decision:
+    """What the game waits for: one player's choice among legal options."""
+
+    def __init__(self, game, request: Request):
+        self._game = game
+        self._request = request
+        self.player: int = request.player.seat
+        self.kind: str = request.kind
+        self.prompt: str = request.prompt
+        self.step, self.of = request.step, request.of
+        options = request.options
+        self._options = options if isinstance(options, range) else tuple(_frozen(v) for v in options)
+        self._choices: tuple[Choice, ...] | None = None
+        self._by_id: dict[str, int] | None = None
+        self._by_identity: dict[int, int] | None = None
+        self._by_key: dict | None = None
+
+    @property
+    def options(self):
+        """The legal values (cards, players, numbers, action names) as a read-only tuple; a
+        number decision's options are a range. A list-valued option is a tuple here."""
+        return self._options
+
+    def __len__(self) -> int:
+        return len(self._options)
+
+    @property
+    def choices(self) -> tuple[Choice, ...]:
+        if self._choices is None:
+            req, describe = self._request, self._game.describe
+            if req.kind == "action":
+                self._choices = tuple(Choice(name, label, name, self, i)
+                                      for i, (name, label) in enumerate(zip(req.options, req.labels)))
+            elif req.labels is not None:     # labels the ruleset wrote for its options
+                self._choices = tuple(Choice(choice_id(v), label, _frozen(v), self, i)
+                                      for i, (v, label) in enumerate(zip(req.options, req.labels)))
+            elif req.kind == "number":
+                self._choices = tuple(Choice(str(v), str(v), v, self, i) for i, v in enumerate(req.options))
+            else:
+                self._choices = tuple(Choice(choice_id(v), choice_label(v, describe), _frozen(v), self, i)
+                                      for i, v in enumerate(req.options))
+        return self._choices
+
+    def choice(self, choice_id: str) -> Choice:
+        """The legal choice with this id; ValueError (listing the legal ids) if there is none."""
+        if not isinstance(choice_id, (str, int)) or isinstance(choice_id, bool):
+            raise ValueError(f"a choice is named by its id (a string such as 'QS'), not {type(choice_id).__name__}")
+        if self._request.kind == "number":
+            options = self._request.options
+            try:
+                value = int(choice_id)
+            except (TypeError, ValueError):
+                value = None
+            if value is not None and value in options:
+                index = options.index(value)
+                if self._request.labels is not None:
+                    return self.choices[index]
+                return Choice(str(value), str(value), value, self, index)
+            raise ValueError(f"'{_short(choice_id)}' is not a legal number here: {describe_numbers(options)}")
+        if self._by_id is None:
+            self._by_id = {c.id: i for i, c in enumerate(self.choices)}
+        index = self._by_id.get(str(choice_id))
+        if index is None:
+            legal = ", ".join(c.id for c in self.choices[:60])
+            raise ValueError(f"'{_short(choice_id)}' is not a legal choice for player {self.player} "
+                             f"({self.prompt}); legal: {legal}")
+        return self.choices[index]
+
+    # -- matching what a client sends back against the engine's own options ----------
+    def resolve(self, choice) -> tuple[Any, str]:
+        """The engine's own (value, id) for a Choice or a choice id sent by a client."""
+        if isinstance(choice, Choice):
+            if (choice.decision is self and self._choices is not None and 0 <= choice.index < len(self._choices)
+                    and self._choices[choice.index] is choice):
+                return self._value_at(choice.index), choice.id
+            try:
+                mine = self.choice(choice.id)
+            except ValueError as exc:
+                raise IllegalChoice(f"that choice does not belong to this decision: {exc}") from None
+            if _key(mine.value) != _key(choice.value) and not _public_copy(choice.value, mine.value):
+                raise IllegalChoice(f"the choice '{_short(choice.id)}' carries a value that is not the one "
+                                    "this decision offers under that id (a choice from another game, or an edited one)")
+            return self._value_at(mine.index), mine.id
+        try:
+            mine = self.choice(choice)
+        except ValueError as exc:
+            raise IllegalChoice(str(exc)) from None
+        return self._value_at(mine.index), mine.id
+
+    def resolve_value(self, value) -> Any:
+        """The engine's own value for an item of `options` (the fast path for bots)."""
+        options = self._request.options
+        if self.kind == "number":
+            if type(value) is int and value in options:
+                return value
+            raise IllegalChoice(f"{_short(value)!r} is not a legal number here: {describe_numbers(options)}")
+        if self._by_identity is None:
+            self._by_identity = {id(v): i for i, v in enumerate(self._options)}
+        index = self._by_identity.get(id(value))
+        if index is None:
+            if self._by_key is None:
+                self._by_key = {}
+                for i, v in enumerate(options):
+                    self._by_key.setdefault(_key(v), i)
+            try:
+                index = self._by_key.get(_key(value))
+            except TypeError:
+                index = None
+        if index is None:
+            raise IllegalChoice(f"{_short(value)!r} is not one of the legal options of this decision "
+                                f"({self.prompt}); take a value from decision.options")
+        return options[index]
+
+    def _value_at(self, index: int):
+        return self._request.options[index]
+
+    def __repr__(self) -> str:
+        pick = f" ({self.step} of {self.of})" if self.of > 1 else ""
+        return f"Decision(player={self.player}, {self.prompt}{pick}, {len(self)} choices)"
+
+
+class FrozenList(tuple):
+    """A list value handed to clients: reads like a list, cannot be edited; not a tuple value."""
+    __slots__ = ()
+
+
+def _frozen(value):
+    """An option as clients get it: lists as FrozenLists (nested ones too), so it cannot be edited."""
+    if isinstance(value, list):
+        return FrozenList(_frozen(v) for v in value)
+    if isinstance(value, tuple) and not isinstance(value, FrozenList):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def _key(value):
+    """What makes two option values the same: game objects by identity, data by equality."""
+    if isinstance(value, (Card, Player, Team, Zone)):
+        return ("object", id(value))
+    if isinstance(value, (list, FrozenList)):
+        return ("list",) + tuple(_key(v) for v in value)
+    if isinstance(value, tuple):
+        return ("tuple",) + tuple(_key(v) for v in value)
+    return (type(value).__name__, value)
+
+
+def _public_copy(sent, own) -> bool:
+    """Whether `sent` is the public form of the engine's value (card ids for cards, 'p2' for a
+    player, as an agent's copy of a choice holds): plain data only, never a game object."""
+    if _holds_objects(sent):
+        return False
+    return json_value(sent) == json_value(own)
+
+
+def _holds_objects(value) -> bool:
+    if isinstance(value, (list, tuple)):
+        return any(_holds_objects(v) for v in value)
+    return isinstance(value, (Card, Player, Team, Zone))
+
+
+def _short(value, limit: int = 60) -> str:
+    text = str(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def describe_numbers(options) -> str:
+    """The legal numbers of a number decision, as a person reads them: a range, or a few numbers."""
+    if isinstance(options, range):
+        return f"choose from {options.start} to {options.stop - 1}"
+    shown = ", ".join(str(n) for n in options[:20])
+    return f"choose one of {shown}" + (", ..." if len(options) > 20 else "")
+
+
+def choice_label(value, describe) -> str:
+    """A choice as a person reads it; a set of cards is its cards' labels: 'Q♠ Wild'; a set of
+    sets shows its groups: '[5♥ 6♥ 7♥] [8♣ 8♦ 8♠]'; a tuple its parts: '7♦ / 2'."""
+    if isinstance(value, (list, FrozenList)):
+        return " ".join(_part_label(v, describe) for v in value) or "nothing"
+    if isinstance(value, tuple):
+        return " / ".join(_part_label(v, describe) for v in value)
+    return describe(value)
+
+
+def _part_label(value, describe) -> str:
+    if isinstance(value, (list, FrozenList)):
+        return "[" + " ".join(_part_label(v, describe) for v in value) + "]"
+    if isinstance(value, tuple):
+        return "(" + " / ".join(_part_label(v, describe) for v in value) + ")"
+    return describe(value)
+
+
+def choice_id(value) -> str:
+    """A choice's stable id: 'QS', 'p2', 't1', '250', 'true', or card ids joined: 'AS+2S'.
+    Nesting is kept, so two arrangements of the same cards differ: a list of lists is
+    '(5H+6H+7H)+(8C+8D+8S)', a tuple 'QS,2' (its list parts in parentheses)."""
+    if isinstance(value, (list, FrozenList)):
+        return "+".join(_part_id(v) for v in value) or "none"
+    if isinstance(value, tuple):
+        return ",".join(_part_id(v) for v in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(json_value(value))
+
+
+def _part_id(value) -> str:
+    """The id of a value inside a list or tuple: a list or tuple goes in parentheses."""
+    if isinstance(value, (list, tuple)):
+        return "(" + (choice_id(value) if value else "") + ")"
+    return choice_id(value)
+
+
+def json_value(value):
+    """A value as it appears in events and views: cards, players and teams by id."""
+    if isinstance(value, Card):
+        return value.id
+    if isinstance(value, Player):
+        return f"p{value.seat}"
+    if isinstance(value, Team):
+        return f"t{value.index}"
+    if isinstance(value, (list, tuple)):
+        return [json_value(v) for v in value]
+    return value
