@@ -65,6 +65,18 @@ def test_winning_margin_reads_either_direction_of_scores():
     assert winning_margin([5, 5], [0, 1]) == 0
 
 
+def test_a_variant_game_is_changed_when_its_play_differs_not_when_only_its_engine_steps_do():
+    from interpreter.analysis.observe import GameRow, pairing
+    base = GameRow(0, 1, 2, scores=[3, 1], winners=[0], branching={2: 5}, phases={"deal": 2}, steps=90)
+    assert pairing(base, GameRow(0, 1, 2, scores=[3, 1], winners=[0], branching={2: 5}, phases={"deal": 2},
+                                 steps=99)) == {"paired": 1, "changed": 0, "winner_changed": 0}
+    other_choices = GameRow(0, 1, 2, scores=[3, 1], winners=[0], branching={2: 4, 3: 1}, phases={"deal": 2})
+    assert pairing(base, other_choices)["changed"] == 1
+    other_winner = GameRow(0, 1, 2, scores=[1, 3], winners=[1], branching={2: 5}, phases={"deal": 2})
+    assert pairing(base, other_winner) == {"paired": 1, "changed": 1, "winner_changed": 1}
+    assert pairing(base, GameRow(0, 1, 2, status="error")) == {"unpaired": 1}
+
+
 def test_aggregates_do_not_depend_on_workers_or_the_order_chunks_arrive():
     spec = plan(configs(FAILS), players=2, seed=4)[0]
     one = run(spec, 30, backend=LocalBackend(1))
@@ -75,7 +87,7 @@ def test_aggregates_do_not_depend_on_workers_or_the_order_chunks_arrive():
         pool.close()
     reverse = Aggregate(2)
     for start, stop in reversed(chunks(30, 3)):
-        reverse.merge(runner.play_chunk(spec, start, stop)[0])
+        reverse.merge(runner.play_chunk((spec,), start, stop).aggregates[0])
     assert one.counts() == two.counts() == reverse.counts()
     assert one.games == 30 and one.crashed > 0           # failed games are counted, not lost
 
@@ -92,6 +104,8 @@ def test_compare_finds_what_a_variant_changes_and_calls_a_change_of_nothing_nois
     # THEN a change of nothing plays the very same games: no significant difference
     assert by_variant["moon_rule=false"]["verdict"] == NO_DIFFERENCE
     assert data["runs"][0]["counts"] == data["runs"][2]["counts"]
+    assert by_variant["moon_rule=false"]["same_seeds"]["changed"]["count"] == 0
+    assert by_variant["deals=3"]["same_seeds"]["changed"]["rate"] == 1.0
     # AND three deals instead of a target is found, in the length of the game
     assert "rounds per game" in by_variant["deals=3"]["significant"]
     assert by_variant["deals=3"]["verdict"] != NO_DIFFERENCE
@@ -180,8 +194,8 @@ def test_progress_line_gives_rate_and_time_left():
 
 def test_report_lines_up_every_configuration():
     specs = plan(configs(FAILS, option_variants=["deals=1"]), players=2, seed=3)
-    aggregates = play_all(specs, games=6, backend=LocalBackend(1))
-    data = report(specs, aggregates, games=6, backend_name="local")
+    aggregates, paired = play_all(specs, games=6, backend=LocalBackend(1))
+    data = report(specs, aggregates, paired, games=6, backend_name="local")
     assert data["kind"] == "compare" and len(data["comparisons"]) == 1
     assert data["runs"][1]["option_values"]["deals"] == 1
     assert all(row["test"] for row in data["comparisons"][0]["rows"])

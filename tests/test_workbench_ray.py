@@ -3,19 +3,19 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.analysis.runner import LocalBackend, RayBackend, run
+from interpreter.analysis.runner import LocalBackend, RayBackend, run, run_together
 from interpreter.analysis.workbench import configs, plan
 
 ray = pytest.importorskip("ray", reason="the Ray backend is an extra: pip install 'cardrules[ray]'")
 
 
 def test_ray_and_the_local_pool_give_identical_aggregates():
-    # GIVEN a ruleset whose games sometimes fail and a variant of Black Maria, on the same seeds
-    specs = plan(configs("tests/rulesets/sometimes-fails.yaml"), players=2, seed=6)
-    specs += plan(configs("rulesets/black-maria.yaml", base_options=["deals=3"]), players=3, seed=6)
+    # GIVEN a ruleset whose games sometimes fail, and Black Maria against a variant, on the same seeds
+    fails = plan(configs("tests/rulesets/sometimes-fails.yaml"), players=2, seed=6)[0]
+    compared = plan(configs("rulesets/black-maria.yaml", option_variants=["deals=3"]), players=3, seed=6)
     pool = LocalBackend(2)
     try:
-        local = [run(spec, 24, backend=pool) for spec in specs]
+        local = run(fails, 24, backend=pool), run_together(compared, 16, backend=pool)
     finally:
         pool.close()
     # WHEN the same runs go to a local Ray with two CPUs
@@ -23,10 +23,13 @@ def test_ray_and_the_local_pool_give_identical_aggregates():
     try:
         assert backend.workers == 2
         done = []
-        remote = [run(spec, 24, backend=backend, progress=done.append) for spec in specs]
+        remote = run(fails, 24, backend=backend, progress=done.append), \
+            run_together(compared, 16, backend=backend, progress=done.append)
     finally:
         backend.close()
-    # THEN every count and histogram is the same, failures included
-    assert [a.counts() for a in remote] == [a.counts() for a in local]
-    assert sum(done) == 48 and len(done) > 2          # chunks streamed in as they finished
-    assert local[0].crashed > 0 and local[1].finished == 24
+    # THEN every count and histogram is the same, failures and the pairing with the base included
+    assert remote[0].counts() == local[0].counts()
+    assert [a.counts() for a in remote[1][0]] == [a.counts() for a in local[1][0]]
+    assert remote[1][1] == local[1][1]
+    assert sum(done) == 24 + 2 * 16 and len(done) > 2      # chunks streamed in as they finished
+    assert local[0].crashed > 0 and local[1][1][0]["changed"] == 16

@@ -2,6 +2,7 @@
 
 `summarize` turns one aggregate into the measures a designer reads (win rate per seat with a
 95% interval, scores, margins, length, lead changes, first-player advantage, decisions).
+`same_seeds` says how many games a variant changed at all, seed for seed.
 `differences` lines a variant up against the base, measure by measure, each with its interval,
 p-value and test; Holm's correction over all of a variant's tests decides what is reported as
 a real difference and what as noise.
@@ -125,3 +126,12 @@ def differences(base: Aggregate, variant: Aggregate, *, seed: int = 0) -> dict:
         ("s" if len(significant) != 1 else "")
     return {"verdict": verdict, "significant": significant, "tests": len(out),
             "correction": "Holm, 5% over the variant's tests", "rows": out}
+
+
+def same_seeds(counter: dict) -> dict:
+    """How many of a variant's games played out differently from the base's game of the same
+    seed (and how many had another winner): the share of games the rule change touched."""
+    paired = counter.get("paired", 0)
+    return {"paired": paired, "unpaired": counter.get("unpaired", 0),
+            "changed": proportion(counter.get("changed", 0), paired),
+            "winner_changed": proportion(counter.get("winner_changed", 0), paired)}

@@ -198,6 +198,18 @@ def winning_margin(scores: list, winners: list):
     return None
 
 
+def pairing(base: GameRow, variant: GameRow) -> dict:
+    """How a variant's game compares with the base's game of the same seed and agents: whether
+    it played out differently at all (scores, winners, the number of choices at each decision,
+    phases), and whether someone else won."""
+    if base.status != FINISHED or variant.status != FINISHED:
+        return {"unpaired": 1}
+    # Engine steps are left out: a rule that is checked and does nothing still takes steps.
+    same = (base.scores, base.winners, base.branching, base.phases) == \
+        (variant.scores, variant.winners, variant.branching, variant.phases)
+    return {"paired": 1, "changed": int(not same), "winner_changed": int(base.winners != variant.winners)}
+
+
 def reproduce_path(ruleset, *, seed: int, players: int, options: dict, lineup: list[str],
                    max_steps: int) -> list[str]:
     """Play a failed game again, recording, and return the ids of its decisions until it failed."""

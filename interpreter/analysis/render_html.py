@@ -11,7 +11,7 @@ import base64
 import html
 import io
 
-from interpreter.analysis.render_text import tables
+from interpreter.analysis.render_text import tables, touched
 
 COLORS = ["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3", "#8c8c8c"]
 
@@ -111,8 +111,8 @@ def difference_plot(comparison: dict) -> str:
     rows = comparison["rows"]
     figure = _figure(height=0.2 * len(rows) + 1.2)
     axes = figure.subplots(1, 2, width_ratios=[1, 1])
-    panels = ((axes[0], True, "difference of rates, percentage points"),
-              (axes[1], False, "difference of means, % of the base's mean"))
+    panels = ((axes[0], True, "difference of rates\n(percentage points)"),
+              (axes[1], False, "difference of means\n(% of the base's mean)"))
     for ax, test, unit in panels:
         chosen = [r for r in rows if (r["test"] == "two-proportion z-test") == test]
         for y, r in enumerate(chosen):
@@ -165,7 +165,8 @@ def render(report: dict) -> str:
         found = ", ".join(comparison["significant"]) or "every difference is within noise"
         parts.append(f"<p><b>{html.escape(comparison['variant'])}</b> against base: "
                      f"<b>{html.escape(comparison['verdict'])}</b> ({html.escape(found)}; "
-                     f"{comparison['tests']} tests, {html.escape(comparison['correction'])})</p>")
+                     f"{comparison['tests']} tests, {html.escape(comparison['correction'])}). "
+                     f"{html.escape(touched(comparison))}.</p>")
     parts += [f"<img alt='plot' src='data:image/png;base64,{image}'>" for image in images]
     parts += [_table_html(t) for t in tables(report)]
     return (f"<!doctype html><html><head><meta charset='utf-8'><title>{title}</title><style>{STYLE}</style>"

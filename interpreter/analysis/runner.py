@@ -1,19 +1,22 @@
 """Playing many games on a backend: in this process, a local process pool, or Ray tasks.
 
-Games are played in chunks; each chunk comes back as an `Aggregate` of its games (plus their
-rows when they are to be saved), and chunks are merged as they finish, in whatever order.
+Games are played in chunks of seeds; a chunk plays each seed under every configuration (the
+base and its variants) and comes back as one `Aggregate` per configuration (plus the rows when
+they are to be saved) and, per variant, how its games compare with the base's on the same
+seeds. Chunks are merged as they finish, in whatever order.
 Game i of a run always has seed `game_seed(root, i)`, and aggregates hold only counts, so every
 backend and every number of workers gives the same aggregate for the same seeds.
 """
 from __future__ import annotations
 
 import time
+from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from interpreter.analysis.aggregate import Aggregate
-from interpreter.analysis.observe import play_observed
+from interpreter.analysis.observe import pairing, play_observed
 from interpreter.analysis.simulate import game_seed
 from interpreter.engine.game import DEFAULT_MAX_STEPS
 from interpreter.language.ruleset import load_ruleset
@@ -42,18 +45,31 @@ def _ruleset(spec: RunSpec):
     return _rulesets[key]
 
 
-def play_chunk(spec: RunSpec, start: int, stop: int, keep_rows: bool = False) -> tuple[Aggregate, list]:
-    """Play games start..stop-1 of a run; the chunk's aggregate, and its rows if asked for."""
-    ruleset = _ruleset(spec)
-    aggregate = Aggregate(spec.players)
-    rows = []
+@dataclass
+class Chunk:
+    """What one task sends back for games start..stop-1 of every configuration."""
+    games: int
+    aggregates: list                 # one Aggregate per configuration
+    rows: list                       # one list of GameRows per configuration (empty unless kept)
+    paired: list                     # per variant: Counter of `pairing` against the base
+
+
+def play_chunk(specs: tuple, start: int, stop: int, keep_rows: bool = False) -> Chunk:
+    """Play seeds start..stop-1 under every configuration in `specs` (the first is the base)."""
+    rulesets = [_ruleset(spec) for spec in specs]
+    chunk = Chunk(stop - start, [Aggregate(spec.players) for spec in specs], [[] for _ in specs],
+                  [Counter() for _ in specs[1:]])
     for index in range(start, stop):
-        row = play_observed(ruleset, index=index, seed=game_seed(spec.root_seed, index), players=spec.players,
-                            options=spec.options, lineup=list(spec.lineup), max_steps=spec.max_steps)
-        aggregate.add(row)
-        if keep_rows:
-            rows.append(row)
-    return aggregate, rows
+        played = [play_observed(ruleset, index=index, seed=game_seed(spec.root_seed, index), players=spec.players,
+                                options=spec.options, lineup=list(spec.lineup), max_steps=spec.max_steps)
+                  for spec, ruleset in zip(specs, rulesets)]
+        for aggregate, kept, row in zip(chunk.aggregates, chunk.rows, played):
+            aggregate.add(row)
+            if keep_rows:
+                kept.append(row)
+        for counter, row in zip(chunk.paired, played[1:]):
+            counter.update(pairing(played[0], row))
+    return chunk
 
 
 def chunks(games: int, workers: int) -> list[tuple[int, int]]:
@@ -77,15 +93,15 @@ class LocalBackend:
     def workers(self) -> int:
         return self.jobs
 
-    def run(self, spec: RunSpec, games: int, *, keep_rows: bool = False) -> Iterator[tuple[Aggregate, list]]:
+    def run(self, specs: tuple, games: int, *, keep_rows: bool = False) -> Iterator[Chunk]:
         ranges = chunks(games, self.jobs)
         if self.jobs == 1:
             for start, stop in ranges:
-                yield play_chunk(spec, start, stop, keep_rows)
+                yield play_chunk(specs, start, stop, keep_rows)
             return
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.jobs)
-        pending = {self._pool.submit(play_chunk, spec, start, stop, keep_rows) for start, stop in ranges}
+        pending = {self._pool.submit(play_chunk, specs, start, stop, keep_rows) for start, stop in ranges}
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
@@ -118,10 +134,10 @@ class RayBackend:
         self._task = ray.remote(play_chunk)
         self.workers = max(1, int(ray.cluster_resources().get("CPU", workers)))
 
-    def run(self, spec: RunSpec, games: int, *, keep_rows: bool = False) -> Iterator[tuple[Aggregate, list]]:
+    def run(self, specs: tuple, games: int, *, keep_rows: bool = False) -> Iterator[Chunk]:
         ray = self.ray
-        spec_ref = ray.put(spec)
-        pending = [self._task.remote(spec_ref, start, stop, keep_rows) for start, stop in chunks(games, self.workers)]
+        specs_ref = ray.put(specs)
+        pending = [self._task.remote(specs_ref, start, stop, keep_rows) for start, stop in chunks(games, self.workers)]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             yield ray.get(done[0])
@@ -139,17 +155,32 @@ def make_backend(name: str, *, jobs: int = 1, address: str | None = None):
     raise ValueError(f"unknown backend '{name}': use local or ray")
 
 
+def run_together(specs: list[RunSpec], games: int, *, backend, progress: Progress | None = None,
+                 on_rows: Callable[[int, list], None] | None = None) -> tuple[list[Aggregate], list[Counter]]:
+    """Play `games` seeds under every configuration on `backend`, merging chunks as they come
+    in: an aggregate per configuration, and per variant its pairing with the base.
+    `on_rows(i, rows)` receives configuration i's rows; `progress(n)` the games just played."""
+    specs = tuple(specs)
+    totals = [Aggregate(spec.players) for spec in specs]
+    paired = [Counter() for _ in specs[1:]]
+    for chunk in backend.run(specs, games, keep_rows=on_rows is not None):
+        for total, aggregate in zip(totals, chunk.aggregates):
+            total.merge(aggregate)
+        for total, counter in zip(paired, chunk.paired):
+            total.update(counter)
+        if on_rows is not None:
+            for i, rows in enumerate(chunk.rows):
+                on_rows(i, rows)
+        if progress is not None:
+            progress(chunk.games * len(specs))
+    return totals, paired
+
+
 def run(spec: RunSpec, games: int, *, backend, progress: Progress | None = None,
         on_rows: Callable[[list], None] | None = None) -> Aggregate:
-    """Play `games` games of `spec` on `backend`, merging chunks as they come in."""
-    total = Aggregate(spec.players)
-    for aggregate, rows in backend.run(spec, games, keep_rows=on_rows is not None):
-        total.merge(aggregate)
-        if on_rows is not None:
-            on_rows(rows)
-        if progress is not None:
-            progress(aggregate.games)
-    return total
+    """Play `games` games of one configuration."""
+    rows = None if on_rows is None else (lambda _, kept: on_rows(kept))
+    return run_together([spec], games, backend=backend, progress=progress, on_rows=rows)[0][0]
 
 
 class Rate:

@@ -2,7 +2,8 @@
 
     specs = plan(base="rulesets/x.yaml", variant_files=[...], option_variants=["flag=true"],
                  players=4, lineup="random", seed=1)            # checks everything, plays nothing
-    report = compare(specs, games=500, backend=LocalBackend(2))
+    aggregates, paired = play_all(specs, games=500, backend=LocalBackend(2))
+    data = report(specs, aggregates, paired, games=500, backend_name="local")
 
 Every configuration is checked (ruleset, variant files, options, seats, agents, a game can be
 set up) before the first game is played; all problems are reported together.
@@ -17,8 +18,8 @@ import yaml
 
 from interpreter.analysis.aggregate import Aggregate
 from interpreter.analysis.lineup import parse_lineup
-from interpreter.analysis.measures import differences, summarize
-from interpreter.analysis.runner import RunSpec, run
+from interpreter.analysis.measures import differences, same_seeds, summarize
+from interpreter.analysis.runner import RunSpec, run_together
 from interpreter.engine.game import DEFAULT_MAX_STEPS, Game
 from interpreter.errors import Diagnostic, GameError, RulesetError
 from interpreter.language.ruleset import load_ruleset
@@ -130,23 +131,28 @@ def describe(spec: RunSpec) -> dict:
 
 
 def play_all(specs: list[RunSpec], *, games: int, backend, progress=None,
-             rows_for: Callable[[RunSpec], Callable | None] | None = None) -> list[Aggregate]:
-    """Each configuration in turn on `backend`, each game aggregated as it finishes."""
-    out = []
-    for spec in specs:
-        on_rows = rows_for(spec) if rows_for else None
-        out.append(run(spec, games, backend=backend, progress=progress, on_rows=on_rows))
-    return out
+             rows_for: Callable[[RunSpec], Callable | None] | None = None) -> tuple[list[Aggregate], list]:
+    """Every configuration on the same seeds, each game aggregated as it finishes: an aggregate
+    per configuration and, per variant, how its games compare with the base's."""
+    writers = [rows_for(spec) if rows_for else None for spec in specs]
+    on_rows = None
+    if any(writers):
+        def on_rows(i: int, rows: list) -> None:
+            if writers[i]:
+                writers[i](rows)
+    return run_together(specs, games, backend=backend, progress=progress, on_rows=on_rows)
 
 
-def report(specs: list[RunSpec], aggregates: list[Aggregate], *, games: int, backend_name: str) -> dict:
+def report(specs: list[RunSpec], aggregates: list[Aggregate], paired: list, *, games: int,
+           backend_name: str) -> dict:
     """Plain data: every configuration's measures and histograms, each variant against the base."""
     base = aggregates[0]
     first = specs[0]
     runs = [{**describe(spec), "summary": summarize(agg), "counts": agg.counts()}
             for spec, agg in zip(specs, aggregates)]
-    comparisons = [{"variant": spec.label, **differences(base, agg, seed=first.root_seed)}
-                   for spec, agg in zip(specs[1:], aggregates[1:])]
+    comparisons = [{"variant": spec.label, "same_seeds": same_seeds(counter),
+                    **differences(base, agg, seed=first.root_seed)}
+                   for spec, agg, counter in zip(specs[1:], aggregates[1:], paired)]
     return {"kind": "compare" if comparisons else "analyze", "players": first.players, "games": games,
             "seed": first.root_seed, "agents": list(first.lineup), "backend": backend_name,
             "runs": runs, "comparisons": comparisons}

@@ -131,7 +131,7 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
         return writer.write
 
     try:
-        aggregates = play_all(specs, games=args.games, backend=backend, progress=progress, rows_for=rows_for)
+        aggregates, paired = play_all(specs, games=args.games, backend=backend, progress=progress, rows_for=rows_for)
     finally:
         backend.close()
         for writer in writers.values():
@@ -139,7 +139,7 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
     elapsed = rate.clock() - rate.started
     if show:
         print(file=sys.stderr)
-    data = report(specs, aggregates, games=args.games, backend_name=f"{backend.name} ({backend.workers} worker{'s' * (backend.workers != 1)})")
+    data = report(specs, aggregates, paired, games=args.games, backend_name=f"{backend.name} ({backend.workers} worker{'s' * (backend.workers != 1)})")
     if args.format == "json":
         print(json.dumps(data, indent=1))
     else:
