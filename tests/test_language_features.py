@@ -392,3 +392,89 @@ def test_random_games_with_the_new_steps_finish(tmp_path):
         game = Game(rules, 4, seed=seed)
         play(game, [RandomAgent(seed + s) for s in range(4)])
         assert game.over and 1 <= game.vars["asked"] <= 4
+
+
+# -- decks -------------------------------------------------------------------------------------
+def deck_of(tmp_path, deck: str, extra: str = "flow: []\n"):
+    header = HEADER.replace("deck: {standard: true}\n", deck)
+    return tiny(tmp_path, extra, header=header)
+
+
+def test_a_32_card_deck_keeps_the_ranks_listed(tmp_path):
+    rules = deck_of(tmp_path, "deck: {standard: true, ranks: [7, 8, 9, 10, 11, 12, 13, 14]}\n")
+    assert len(rules.cards) == 32 and {c.attrs["rank"] for c in rules.cards} == set(range(7, 15))
+    rules = deck_of(tmp_path, "deck: {standard: true, ranks: [9, 10, 11, 12, 13, 14], suits: [hearts, spades]}\n")
+    assert [c.id for c in rules.cards][:3] == ["9H", "TH", "JH"] and len(rules.cards) == 12
+
+
+def test_a_40_card_deck_is_generated_from_attribute_values(tmp_path):
+    """GIVEN `generate:` with four suits and ten ranks WHEN loaded THEN 40 cards, ids from the template."""
+    rules = deck_of(tmp_path, """\
+        deck:
+          attributes: {number: int, suit: str}
+          generate: {suit: [coins, cups, swords, batons], number: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}
+          id: "{number}-{suit}"
+        """.replace("        ", ""))
+    assert len(rules.cards) == 40 and rules.cards[0].id == "1-coins" and rules.cards[-1].id == "10-batons"
+
+
+def test_values_give_a_rank_order_where_two_is_highest_and_points_by_map(tmp_path):
+    rules = deck_of(tmp_path, """\
+        deck:
+          standard: true
+          values:
+            power: {of: rank, order: [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2]}
+            points: {of: rank, map: {11: 10, 12: 10, 13: 10, 14: 11}}
+            suit_power: {of: suit, order: [diamonds, clubs, hearts, spades]}
+        """.replace("        ", ""), extra="""\
+        vars: {game: {top: ""}}
+        flow: "top = all_cards.max_by(c, c.power * 10 + c.suit_power).id"
+        """)
+    by_id = {c.id: c.attrs for c in rules.cards}
+    assert (by_id["2C"]["power"], by_id["3C"]["power"], by_id["AC"]["power"]) == (13, 1, 12)
+    assert (by_id["KH"]["points"], by_id["AH"]["points"], by_id["7H"]["points"]) == (10, 11, 7)
+    assert Game(rules, 2, seed=1).vars["top"] == "2S"
+
+
+def test_a_shoe_of_six_decks_has_six_copies_of_every_card(tmp_path):
+    rules = deck_of(tmp_path, "deck: {standard: true, copies: 6}\n")
+    ids = [c.id for c in rules.cards]
+    assert len(ids) == 312 and len(set(ids)) == 312 and ids.count("QS") == 1 and "QS#6" in ids
+
+
+def test_deck_mistakes_are_reported_at_their_place(tmp_path):
+    found = diagnostics(tmp_path, "flow: []\n", header=HEADER.replace("deck: {standard: true}\n", """\
+deck:
+  standard: true
+  ranks: [2, 3, 15]
+  values:
+    power: {of: rank, order: [3, 4, 5]}
+    weight: {of: size, map: {1: 2}}
+"""))
+    assert ("error", "enum", "the standard deck has no rank 15", "ranks of the standard deck are 2 to 14 (the ace)") in found
+    assert ("error", "missing-key", "the order of 'power' leaves out rank 2", None) in found
+    assert ("error", "unknown-name", "'of' names the attribute a value is derived from; cards have no 'size'",
+            None) in found
+
+
+# -- cost: functions of lists are remembered like functions of players --------------------------
+def test_a_function_of_a_list_of_cards_is_computed_once_per_state(tmp_path):
+    """GIVEN a function of a list<card> that goes through the hand, called once per player in one
+    expression WHEN evaluated THEN its body ran once (its items counted once), not once per call."""
+    rules = tiny(tmp_path, """\
+        vars: {game: {ok: false}}
+        functions:
+          clubs:
+            params: {cards: "list<card>"}
+            value: "cards.count(c, c.suit == 'clubs')"
+        flow:
+          - "shuffle(deck); draw(deck, player_at(0).hand, 13)"
+          - "ok = players.all(q, clubs(player_at(0).hand) >= 0)"
+        """)
+    fn, _ = rules.compile("players.all(q, clubs(player_at(0).hand.map(c, c)) >= 0)")
+    game = Game(rules, 4, seed=2)
+    before = game.steps
+    assert fn(game, {}) is True
+    # 4 players: the map and the body's count each go through 13 cards once per call, but the
+    # body runs only the first time (the memo keys the list by its cards)
+    assert game.steps - before == 4 + 4 * 13 + 13

@@ -33,6 +33,27 @@ class Outcome:
     decisions: int = 0
     error: str | None = None
     path: list = field(default_factory=list)   # the decision ids that reproduce a failure
+    listings: dict = field(default_factory=dict)   # choose step's span -> most items one listing looked at
+
+
+EXPENSIVE_LISTING = 5_000   # items looked at to list one decision's options: worth a warning
+
+
+def listing_warnings(outcomes: list[Outcome]) -> list:
+    """A warning for each choice whose options took more than EXPENSIVE_LISTING items to list,
+    at the choose step's position, with the game that showed it."""
+    from interpreter.errors import Diagnostic
+    worst: dict = {}
+    for outcome in outcomes:
+        for span, work in outcome.listings.items():
+            if work > EXPENSIVE_LISTING and work > worst.get(span, (0,))[0]:
+                worst[span] = (work, outcome)
+    return [Diagnostic("expensive-choice", f"listing this choice's options looked at {work:,} items in one "
+                       f"decision (random game at {o.players} players, seed {o.seed}); every decision here "
+                       "pays that", span,
+                       "build the candidates with groups(), runs() or product() rather than filtering "
+                       "subsets(), or narrow 'from:' before 'where:'", "warning")
+            for span, (work, o) in sorted(worst.items(), key=lambda item: (str(item[0].file), item[0].line))]
 
 
 def play_one(ruleset, *, index: int, root_seed: int, players: int, options: dict,
@@ -46,6 +67,7 @@ def play_one(ruleset, *, index: int, root_seed: int, players: int, options: dict
         result = game.result
         outcome.scores, outcome.winners = result["scores"], result["winners"]
         outcome.winning_teams, outcome.decisions = result["winning_teams"], result["decisions"]
+        outcome.listings = dict(game.listing_peaks)
     except GameError as exc:
         outcome.error = str(exc)
         if game is not None and keep_path:

@@ -22,13 +22,14 @@ def expand(paths) -> list[str]:
 
 def random_check(ruleset, *, games: int, seed: int, options: dict) -> list:
     """Play random games at every player count; report games that fail, with how to reproduce them."""
-    from interpreter.analysis.simulate import play_one
+    from interpreter.analysis.simulate import listing_warnings, play_one
     from interpreter.errors import Diagnostic
-    problems = []
+    problems, played = [], []
     for players in range(ruleset.min_players, ruleset.max_players + 1):
         for index in range(games):
             outcome = play_one(ruleset, index=index, root_seed=seed, players=players, options=options,
                                keep_path=True)
+            played.append(outcome)
             if outcome.error:
                 path = " ".join(outcome.path[-30:])
                 problems.append(Diagnostic(
@@ -36,7 +37,7 @@ def random_check(ruleset, *, games: int, seed: int, options: dict) -> list:
                     None, f"reproduce with Game(ruleset, {players}, seed={outcome.seed}) and the decisions "
                           f"(last {min(30, len(outcome.path))} of {len(outcome.path)}): {path}"))
                 break
-    return problems
+    return problems + listing_warnings(played)
 
 
 @click.command(epilog="PATH is a ruleset file, a folder (every .yaml in it and below), or a shipped game's name.")
@@ -74,7 +75,7 @@ def command(paths, options, variants, output, games, seed, no_warnings) -> int:
     for path, ruleset in loaded.items() if games else ():
         problems = random_check(ruleset, games=games, seed=seed, options=options)
         results[path].extend(problems)
-        failed = failed or bool(problems)
+        failed = failed or any(d.severity == "error" for d in problems)
     if output == "json":
         click.echo(render_json(results))
         return 1 if failed else 0

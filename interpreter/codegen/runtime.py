@@ -180,6 +180,21 @@ def memo_n(g, name, body, names, *values):
     return memo(g, (name, *values), body, dict(zip(names, values)))
 
 
+def frozen(value):
+    """A list or tuple argument as a memo key: its items, nested lists included. A zone stands
+    for itself (the memo is cleared whenever a card moves)."""
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(v) for v in value)
+    return value
+
+
+def memo_of_lists(g, name, body, names, lists, *values):
+    """A memo for functions with list or tuple parameters (positions `lists`): a function of a
+    list of cards is computed once per state, like one of a player."""
+    key = (name, *[frozen(v) if i in lists else v for i, v in enumerate(values)])
+    return memo(g, key, body, dict(zip(names, values)))
+
+
 def direct(g, env, body, keys, *values):
     """A function of cards or lists: no memo; its parameters go into the caller's env under
     keys no ruleset name can take, every argument computed first."""

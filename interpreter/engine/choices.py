@@ -82,7 +82,7 @@ class ChoiceCompiler:
                 if len(numbers) > MAX_RANGE:
                     raise GameError(f"a number choice with 'where' may list at most {MAX_RANGE} numbers, "
                                     f"not {len(numbers)}", span=span, phase=g.phase)
-                return legal(g, env, numbers)
+                return _legal(numbers, legal, g, env, span)
             return self._single(who, options, kind, prompt, span, if_none, private, verb,
                                 labels=labels, bind=bind), then, bind
         if "from" not in raw:
@@ -117,11 +117,13 @@ class ChoiceCompiler:
             return None
 
         def options(g, env):
+            before = g.steps
             value = source(g, env)
             values = value.cards if hasattr(value, "cards") else value
             if legal is None:
+                g.note_listing(span, g.steps - before + len(values))
                 return list(values)
-            return legal(g, env, values)
+            return _legal(values, legal, g, env, span, g.steps - before)
 
         if kind != "cards":
             return self._single(who, options, kind, prompt, span, if_none, private, verb,
@@ -225,3 +227,13 @@ class ChoiceCompiler:
             else:
                 yield from run(g, env)
         return ask, [Step(run_action, True, span)] + then, bind
+
+
+def _legal(candidates, legal, g, env, span, work: int = 0) -> list:
+    """The candidates for which the `where:` condition holds (`legal` is the generated filter).
+    The items looked at (candidates, and the steps their conditions took) are noted for the
+    game's cost report."""
+    before = g.steps
+    out = legal(g, env, candidates)
+    g.note_listing(span, work + g.steps - before + len(candidates))
+    return out

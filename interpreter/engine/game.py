@@ -96,6 +96,7 @@ class Game:
         self.over = False
         self.decision: Decision | None = None
         self.decisions_taken = 0
+        self.listing_peaks: dict = {}     # choose step's span -> the most items one listing looked at
         self._triggers = ruleset.triggers
         self._moved_into = _moved_triggers(ruleset)
         self._build_cards()
@@ -344,6 +345,11 @@ class Game:
         if len(self._log) - self._events_at_decision > self.budget.events:
             raise GameError(f"the ruleset recorded more than {self.budget.events} events since the last "
                             "decision; a loop may never finish", span=span, phase=self.phase, code="event-limit")
+
+    def note_listing(self, span: Span, work: int) -> None:
+        """Remember how many items listing one decision's options looked at (for cost warnings)."""
+        if work > self.listing_peaks.get(span, 0):
+            self.listing_peaks[span] = work
 
     def move(self, cards: list[Card], to: Zone, *, top: bool = False) -> None:
         record = self.record

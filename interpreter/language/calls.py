@@ -1,10 +1,10 @@
 """How generated code calls a ruleset function.
 
 Three strategies, chosen when the ruleset loads: once per game for a function of no
-parameters that reads nothing a game changes; a memo for functions of players and numbers
-(the same call recurs while a decision's options are listed); a direct call with the
-arguments stored in the caller's env for functions of cards and lists (every candidate
-differs, lists cannot be keys), where the body was not inlined. The run-time halves are in
+parameters that reads nothing a game changes; a memo for functions of players, numbers, lists
+and tuples (the same call recurs while a decision's options are listed; a list argument is
+remembered by its items); a direct call with the arguments stored in the caller's env for
+functions of cards (every candidate differs), where the body was not inlined. The run-time halves are in
 `interpreter.codegen.runtime`.
 """
 from __future__ import annotations
@@ -33,8 +33,11 @@ def call_code(unit, func, body, codes: list[str]) -> str:
     keys = [f"{func.name}.{p}" for p, _ in func.params]
     if not codes and not func.dynamic:
         return f"static(g, {name}, {fn})"
-    if any(t == T.CARD or T.is_list(t) for _, t in func.params):
+    if any(t == T.CARD for _, t in func.params):
         return f"direct(g, env, {fn}, {tuple(keys)!r}, {', '.join(codes)})"
+    lists = tuple(i for i, (_, t) in enumerate(func.params) if T.is_list(t) or T.is_tuple(t))
+    if lists:      # remembered by the items: the same hand gives the same value in one state
+        return f"memo_of_lists(g, {name}, {fn}, {tuple(keys)!r}, {lists!r}, {', '.join(codes)})"
     if not codes:
         return f"memo0(g, {name}, {fn})"
     if len(codes) == 1:

@@ -782,9 +782,9 @@ class _Pass:
             raise _Failed
         self.dynamic = self.dynamic or func.dynamic
         codes, _ = self.check_args(node, name, func.params, args)
-        if codes and any(t == T.CARD or T.is_list(t) for _, t in func.params):
+        if codes and any(t == T.CARD for _, t in func.params):
             # A card argument differs for every candidate of a choice, so a memo would only
-            # miss; lists cannot be keys. Inline the body where that is safe.
+            # miss. Inline the body where that is safe.
             inlined = self.inline(func, args, codes)
             if inlined is not None:
                 return inlined, result

@@ -15,6 +15,7 @@ from typing import Any
 from interpreter.cache.trees import TreeCache
 from interpreter.language import types as T
 from interpreter.language.compiler import Compiler, Function, Symbols, Where, RESERVED
+from interpreter.language.deck import CardSpec, DeckBuilder, has_type  # noqa: F401  (CardSpec: part of a Ruleset)
 from interpreter.errors import Collector, Diagnostic, RulesetError, Span, did_you_mean
 from interpreter.engine.flow import FlowCompiler, Procedure
 from interpreter.language.loader import LIBRARY, Located, Reader, layers, merge
@@ -23,9 +24,7 @@ from interpreter.language.source import Source
 from interpreter.engine.state import HIDDEN, OWNER, PUBLIC
 
 FORMAT_VERSION = 1
-MAX_CARDS = 10_000   # a deck's size: several shoes of cards; more would make every move slow
 MAX_TEAMS = 64
-MAX_INT = 10 ** 18
 # Schema findings: the file was read, so names and expressions are still checked, and every
 # error of the file is reported at once.
 _ANY = object()   # a variable whose declared type was not understood (already reported)
@@ -35,20 +34,8 @@ TYPE_NAMES = {"int": T.INT, "bool": T.BOOL, "str": T.STR, "card": T.CARD, "playe
               "team": T.TEAM, "list<int>": T.list_of(T.INT), "list<card>": T.list_of(T.CARD),
               "list<player>": T.list_of(T.PLAYER), "list<str>": T.list_of(T.STR),
               "list<list<card>>": T.list_of(T.list_of(T.CARD))}
-STANDARD_RANKS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T",
-                  11: "J", 12: "Q", 13: "K", 14: "A"}
-RANK_LABELS = {**STANDARD_RANKS, 10: "10"}
-STANDARD_SUITS = {"clubs": ("C", "♣", "black"), "diamonds": ("D", "♦", "red"),
-                  "hearts": ("H", "♥", "red"), "spades": ("S", "♠", "black")}
 EVENTS = {"moved": {"card": T.CARD, "source": T.ZONE, "target": T.ZONE},
           "phase_started": {"phase": T.STR}, "phase_ended": {"phase": T.STR}}
-
-
-@dataclass
-class CardSpec:
-    id: str
-    label: str
-    attrs: dict
 
 
 @dataclass
@@ -321,64 +308,10 @@ class _Builder:
 
     def deck(self, loc: Located):
         spec = loc.value if isinstance(loc.value, dict) else {}
-        attrs: dict[str, str] = {}
-        cards: list[CardSpec] = []
-        if spec.get("standard"):
-            attrs.update(rank=T.INT, suit=T.STR, color=T.STR)
-            for suit, (letter, symbol, color) in STANDARD_SUITS.items():
-                for rank, char in STANDARD_RANKS.items():
-                    cards.append(CardSpec(char + letter, RANK_LABELS[rank] + symbol,
-                                          {"rank": rank, "suit": suit, "color": color}))
-        for name, tname in (spec.get("attributes") or {}).items():
-            typ = TYPE_NAMES.get(tname)
-            if typ not in (T.INT, T.STR, T.BOOL):
-                self.errors.error("type", f"card attribute '{name}' must be int, str or bool, not '{tname}'",
-                                  loc.source.span(loc.path + ("attributes", name)))
-                continue
-            attrs[name] = typ
-        id_template = spec.get("id")
-        label_template = spec.get("label")
-        skipped = False
-        for i, entry in enumerate(spec.get("cards") or []):
-            where = loc.path + ("cards", i)
-            if not isinstance(entry, dict):
-                continue
-            values = {k: v for k, v in entry.items() if k not in ("id", "label", "count")}
-            ok = True
-            for key, value in values.items():
-                if key not in attrs:
-                    self.errors.error("unknown-name", f"unknown card attribute '{key}'; declare it under "
-                                      "'deck.attributes'", loc.source.span(where + (key,), key=True),
-                                      did_you_mean(key, attrs))
-                    ok = False
-                elif not _has_type(value, attrs[key]):
-                    self.errors.error("type", f"card attribute '{key}' is {attrs[key]}, not {str(value)[:40]!r}",
-                                      loc.source.span(where + (key,)))
-                    ok = False
-                elif attrs[key] == T.INT and not -MAX_INT <= value <= MAX_INT:
-                    self.errors.error("type", f"card attribute '{key}' is {str(value)[:24]}, beyond ±10^18: "
-                                      "the numbers of a game stay within 18 digits", loc.source.span(where + (key,)))
-                    ok = False
-            missing = [a for a in attrs if a not in values]
-            if missing:
-                self.errors.error("missing-key", f"this card has no {', '.join(missing)}", loc.source.span(where))
-                ok = False
-            if not ok:
-                continue
-            base_id = str(entry.get("id") or _fill(id_template, values) or "-".join(str(v) for v in values.values()))
-            label = str(entry.get("label") or _fill(label_template, values) or base_id)
-            count = entry.get("count", 1)
-            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-                skipped = True      # the schema said why
-                continue
-            if count > MAX_CARDS - len(cards):
-                self.errors.error("deck-size", f"a deck holds at most {MAX_CARDS} cards; this count of "
-                                  f"{str(count)[:20]} makes it {len(cards) + count}", loc.source.span(where + ("count",)))
-                skipped = True
-                continue
-            for k in range(count):
-                card_id = base_id if k == 0 else f"{base_id}#{k + 1}"
-                cards.append(CardSpec(card_id, label, dict(values)))
+        builder = DeckBuilder(spec, loc.source, loc.path, self.errors)
+        cards = builder.build()
+        attrs = builder.attrs
+        skipped = builder.skipped
         seen = set()
         for card in cards:
             if card.id in seen:
@@ -482,7 +415,7 @@ class _Builder:
                                                       expect=typ)[0]
                     elif "initial" in value:
                         const = value["initial"]
-                        if not _has_type(const, typ):
+                        if not has_type(const, typ):
                             self.errors.error("type", f"initial value of '{name}' is not {T.show(typ)}",
                                               loc.source.span(loc.path + ("initial",)))
                         fn = (lambda c: lambda g, env: c)(const)
@@ -622,18 +555,6 @@ def _type_hint(tname) -> str:
         "and tuple<T1, T2, ...>")
 
 
-def _has_type(value, typ) -> bool:
-    if typ == T.INT:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if typ == T.BOOL:
-        return isinstance(value, bool)
-    if typ == T.STR:
-        return isinstance(value, str)
-    if T.is_list(typ) and typ != T.ZONE:
-        return isinstance(value, list) and all(_has_type(v, typ[1]) for v in value)
-    return False
-
-
 def _literal_type(value):
     if isinstance(value, bool):
         return T.BOOL
@@ -656,12 +577,3 @@ def _default_initial(typ):
     if T.is_list(typ):
         return lambda g, env: []
     return lambda g, env: None
-
-
-def _fill(template, values: dict) -> str | None:
-    if not template:
-        return None
-    try:
-        return str(template).format(**values)
-    except (KeyError, ValueError, IndexError):
-        return None
