@@ -67,13 +67,16 @@ def test_winning_margin_reads_either_direction_of_scores():
 
 def test_a_variant_game_is_changed_when_its_play_differs_not_when_only_its_engine_steps_do():
     from interpreter.analysis.observe import GameRow, pairing
+
+    def summary(result: dict) -> tuple:
+        return result.get("changed"), result.get("winner_changed"), result.get("sum|score:0"), result.get("sum|win:1")
     base = GameRow(0, 1, 2, scores=[3, 1], winners=[0], branching={2: 5}, phases={"deal": 2}, steps=90)
-    assert pairing(base, GameRow(0, 1, 2, scores=[3, 1], winners=[0], branching={2: 5}, phases={"deal": 2},
-                                 steps=99)) == {"paired": 1, "changed": 0, "winner_changed": 0}
+    same = GameRow(0, 1, 2, scores=[3, 1], winners=[0], branching={2: 5}, phases={"deal": 2}, steps=99)
+    assert summary(pairing(base, same)) == (0, 0, 0, 0)
     other_choices = GameRow(0, 1, 2, scores=[3, 1], winners=[0], branching={2: 4, 3: 1}, phases={"deal": 2})
-    assert pairing(base, other_choices)["changed"] == 1
+    assert summary(pairing(base, other_choices)) == (1, 0, 0, 0)
     other_winner = GameRow(0, 1, 2, scores=[1, 3], winners=[1], branching={2: 5}, phases={"deal": 2})
-    assert pairing(base, other_winner) == {"paired": 1, "changed": 1, "winner_changed": 1}
+    assert summary(pairing(base, other_winner)) == (1, 1, -2, 1)
     assert pairing(base, GameRow(0, 1, 2, status="error")) == {"unpaired": 1}
 
 

@@ -10,7 +10,7 @@ from interpreter.analysis.aggregate import Aggregate
 from interpreter.analysis.measures import NO_DIFFERENCE, differences, summarize
 from interpreter.analysis.observe import GameRow
 from interpreter.analysis.stats import (
-    binomial_test_normal, bootstrap_means, histogram_quantile, holm, two_proportions, welch, wilson_interval)
+    binomial_test_normal, bootstrap_means, histogram_quantile, holm, paired, two_proportions, welch, wilson_interval)
 
 
 def test_wilson_interval_of_a_fair_coin_matches_the_textbook_values():
@@ -111,3 +111,32 @@ def test_holm_keeps_only_what_survives_the_step_down():
 def test_histogram_quantiles():
     h = {1: 5, 2: 3, 10: 2}
     assert histogram_quantile(h, 0.5) == 1 and histogram_quantile(h, 0.6) == 2 and histogram_quantile(h, 0.9) == 10
+
+
+def test_paired_differences_give_the_textbook_interval():
+    diffs = [1, 2, 3, 2, 2]                      # mean 2, sample sd sqrt(0.5)
+    d = paired(len(diffs), sum(diffs), sum(x * x for x in diffs), base=10, variant=12)
+    assert d.delta == 2 and d.high - d.delta == pytest.approx(1.959964 * (0.5 / 5) ** 0.5)
+    assert d.significant and d.test == "paired z-test"
+    assert paired(4, 0, 0, base=1, variant=1).p == 1.0
+
+
+def test_a_change_that_touches_few_games_is_found_by_pairing_the_seeds():
+    import copy
+    from interpreter.analysis.observe import pairing
+    base_rows = _rows([0.25] * 4, 1000, seed=4)
+    variant_rows = copy.deepcopy(base_rows)
+    for row in variant_rows[::25]:              # one game in 25 lasts 15 decisions longer
+        row.decisions += 15
+        row.branching = {3: 95, 1: 20}
+    pairs = Counter()
+    for a, b in zip(base_rows, variant_rows):
+        pairs.update(pairing(a, b))
+    base, variant = _aggregate(base_rows), _aggregate(variant_rows)
+    alone = {r["measure"]: r for r in differences(base, variant)["rows"]}
+    together = {r["measure"]: r for r in differences(base, variant, pairs=pairs)["rows"]}
+    assert not alone["decisions per game"]["significant"]             # lost in the noise run against run
+    found = together["decisions per game"]
+    assert found["significant"] and found["test"] == "paired z-test" and found["delta"] == pytest.approx(0.6)
+    assert not together["seat 0 win rate"]["significant"] and together["seat 0 win rate"]["delta"] == 0
+    assert pairs["changed"] == 40 and pairs["winner_changed"] == 0

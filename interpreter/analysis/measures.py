@@ -5,13 +5,14 @@
 `same_seeds` says how many games a variant changed at all, seed for seed.
 `differences` lines a variant up against the base, measure by measure, each with its interval,
 p-value and test; Holm's correction over all of a variant's tests decides what is reported as
-a real difference and what as noise.
+a real difference and what as noise. Games of base and variant that share a seed are paired:
+where a measure exists in both, the test is on the per-seed differences.
 """
 from __future__ import annotations
 
 from interpreter.analysis.aggregate import Aggregate
 from interpreter.analysis.stats import (
-    Difference, binomial_test_normal, bootstrap_means, histogram_moments, histogram_quantile, holm,
+    Difference, binomial_test_normal, bootstrap_means, histogram_moments, histogram_quantile, holm, paired,
     two_proportions, wilson_interval)
 
 NO_DIFFERENCE = "no significant difference"
@@ -79,48 +80,70 @@ def summarize(agg: Aggregate) -> dict:
     }
 
 
-def _proportion_rows(base: Aggregate, variant: Aggregate) -> list[tuple[str, str, Difference]]:
+def _rate_rows(base: Aggregate, variant: Aggregate) -> list[tuple]:
+    """(measure, group, paired key or None, Difference) for every rate."""
     rows = []
     for seat in range(base.players):
-        rows.append((f"seat {seat} win rate", "seats",
+        rows.append((f"seat {seat} win rate", "seats", f"win:{seat}",
                      two_proportions(base.seat_wins.get(seat, 0), base.finished,
                                      variant.seat_wins.get(seat, 0), variant.finished)))
-    pairs = [("first player win rate", "fairness", base.first_player_won, variant.first_player_won, True),
-             ("winner led before the last round", "lead", base.led_before_last, variant.led_before_last, True)]
-    for name, group, a, b, key in pairs:
-        rows.append((name, group, two_proportions(a.get(key, 0), sum(a.values()), b.get(key, 0), sum(b.values()))))
+    pairs = [("first player win rate", "fairness", "first_won", base.first_player_won, variant.first_player_won),
+             ("winner led before the last round", "lead", "led_before_last", base.led_before_last,
+              variant.led_before_last)]
+    for name, group, key, a, b in pairs:
+        rows.append((name, group, key,
+                     two_proportions(a.get(True, 0), sum(a.values()), b.get(True, 0), sum(b.values()))))
     changed = lambda agg: sum(c for k, c in agg.lead_changes.items() if k > 0)  # noqa: E731
-    rows.append(("games with a lead change", "lead",
+    rows.append(("games with a lead change", "lead", "lead_changed",
                  two_proportions(changed(base), sum(base.lead_changes.values()),
                                  changed(variant), sum(variant.lead_changes.values()))))
-    rows.append(("draw rate", "outcome", two_proportions(base.draws, base.finished, variant.draws, variant.finished)))
-    rows.append(("step-limit stops", "outcome",
+    rows.append(("draw rate", "outcome", "draw",
+                 two_proportions(base.draws, base.finished, variant.draws, variant.finished)))
+    rows.append(("step-limit stops", "outcome", None,
                  two_proportions(base.step_limit, base.games, variant.step_limit, variant.games)))
-    rows.append(("forced decisions", "decisions",
+    rows.append(("forced decisions", "decisions", None,
                  two_proportions(base.branching.get(1, 0), sum(base.branching.values()),
                                  variant.branching.get(1, 0), sum(variant.branching.values()))))
     return rows
 
 
-def _mean_rows(base: Aggregate, variant: Aggregate, *, seed: int) -> list[tuple[str, str, Difference]]:
-    pairs = [(f"seat {seat} mean score", "scores", base.scores.get(seat, {}), variant.scores.get(seat, {}))
-             for seat in range(base.players)]
-    pairs += [("mean margin", "scores", base.margins, variant.margins),
-              ("decisions per game", "length", base.decisions, variant.decisions),
-              ("rounds per game", "length", base.rounds, variant.rounds),
-              ("lead changes per game", "lead", base.lead_changes, variant.lead_changes)]
+def _mean_rows(base: Aggregate, variant: Aggregate, *, seed: int) -> list[tuple]:
+    """(measure, group, paired key, Difference) for every mean."""
+    pairs = [(f"seat {seat} mean score", "scores", f"score:{seat}", base.scores.get(seat, {}),
+              variant.scores.get(seat, {})) for seat in range(base.players)]
+    pairs += [("mean margin", "scores", "margin", base.margins, variant.margins),
+              ("decisions per game", "length", "decisions", base.decisions, variant.decisions),
+              ("rounds per game", "length", "rounds", base.rounds, variant.rounds),
+              ("lead changes per game", "lead", "lead_changes", base.lead_changes, variant.lead_changes)]
     for name in sorted(set(base.phases) & set(variant.phases)):
-        pairs.append((f"'{name}' phases per game", "length", base.phases[name], variant.phases[name]))
-    return [(name, group, bootstrap_means(a, b, seed=seed + i)) for i, (name, group, a, b) in enumerate(pairs)]
+        pairs.append((f"'{name}' phases per game", "length", f"phase:{name}", base.phases[name],
+                      variant.phases[name]))
+    return [(name, group, key, bootstrap_means(a, b, seed=seed + i))
+            for i, (name, group, key, a, b) in enumerate(pairs)]
 
 
-def differences(base: Aggregate, variant: Aggregate, *, seed: int = 0) -> dict:
+def _paired_or(difference: Difference, key: str | None, pairs: dict) -> Difference:
+    """The paired test of the same measure when the games were paired seed for seed."""
+    n = pairs.get(f"n|{key}", 0) if key else 0
+    if n < 2:
+        return difference
+    return paired(n, pairs[f"sum|{key}"], pairs[f"sq|{key}"], base=difference.base, variant=difference.variant)
+
+
+def differences(base: Aggregate, variant: Aggregate, *, pairs: dict | None = None, seed: int = 0) -> dict:
     """Every measure of the variant against the base; `verdict` is NO_DIFFERENCE when nothing
-    stays significant at 5% after Holm's correction over the variant's tests."""
-    rows = _proportion_rows(base, variant) + _mean_rows(base, variant, seed=seed)
-    kept = holm([d.p for _, _, d in rows])
-    out = [{"measure": name, "group": group, **d.to_dict(), "significant": keep}
-           for (name, group, d), keep in zip(rows, kept)]
+    stays significant at 5% after Holm's correction over the variant's tests.
+
+    With `pairs` (the `pairing` sums over the same seeds), a measure that both games of a seed
+    have is tested on the per-seed differences (paired z-test); the others, run against run:
+    rates with a two-proportion z-test, means with a bootstrap interval."""
+    pairs = pairs or {}
+    rows = [(name, group, "rate", _paired_or(d, key, pairs)) for name, group, key, d in _rate_rows(base, variant)]
+    rows += [(name, group, "mean", _paired_or(d, key, pairs))
+             for name, group, key, d in _mean_rows(base, variant, seed=seed)]
+    kept = holm([d.p for *_, d in rows])
+    out = [{"measure": name, "group": group, "kind": kind, **d.to_dict(), "significant": keep}
+           for (name, group, kind, d), keep in zip(rows, kept)]
     significant = [r["measure"] for r in out if r["significant"]]
     verdict = NO_DIFFERENCE if not significant else f"{len(significant)} significant difference" + \
         ("s" if len(significant) != 1 else "")

@@ -198,16 +198,40 @@ def winning_margin(scores: list, winners: list):
     return None
 
 
+def paired_values(row: GameRow) -> dict:
+    """The numbers of one finished game that a variant's game of the same seed is set against."""
+    values = {f"win:{seat}": int(seat in row.winners) for seat in range(row.players)}
+    values.update({f"score:{seat}": score for seat, score in enumerate(row.scores)})
+    values.update({f"phase:{name}": times for name, times in row.phases.items()})
+    values.update(draw=int(row.draw), decisions=row.decisions, rounds=row.rounds)
+    if row.first_player_won is not None:
+        values["first_won"] = int(row.first_player_won)
+    if row.margin is not None:
+        values["margin"] = row.margin
+    if row.lead_changes is not None:
+        values["lead_changes"] = row.lead_changes
+        values["lead_changed"] = int(row.lead_changes > 0)
+    if row.led_before_last is not None:
+        values["led_before_last"] = int(row.led_before_last)
+    return values
+
+
 def pairing(base: GameRow, variant: GameRow) -> dict:
     """How a variant's game compares with the base's game of the same seed and agents: whether
     it played out differently at all (scores, winners, the number of choices at each decision,
-    phases), and whether someone else won."""
+    phases), whether someone else won, and for each measure both games have, the count, sum
+    and sum of squares of the differences (variant minus base), for a paired test."""
     if base.status != FINISHED or variant.status != FINISHED:
         return {"unpaired": 1}
     # Engine steps are left out: a rule that is checked and does nothing still takes steps.
     same = (base.scores, base.winners, base.branching, base.phases) == \
         (variant.scores, variant.winners, variant.branching, variant.phases)
-    return {"paired": 1, "changed": int(not same), "winner_changed": int(base.winners != variant.winners)}
+    out = {"paired": 1, "changed": int(not same), "winner_changed": int(base.winners != variant.winners)}
+    mine, theirs = paired_values(base), paired_values(variant)
+    for key in mine.keys() & theirs.keys():
+        d = theirs[key] - mine[key]
+        out[f"n|{key}"], out[f"sum|{key}"], out[f"sq|{key}"] = 1, d, d * d
+    return out
 
 
 def reproduce_path(ruleset, *, seed: int, players: int, options: dict, lineup: list[str],

@@ -114,7 +114,7 @@ def difference_plot(comparison: dict) -> str:
     panels = ((axes[0], True, "difference of rates\n(percentage points)"),
               (axes[1], False, "difference of means\n(% of the base's mean)"))
     for ax, test, unit in panels:
-        chosen = [r for r in rows if (r["test"] == "two-proportion z-test") == test]
+        chosen = [r for r in rows if (r["kind"] == "rate") == test]
         for y, r in enumerate(chosen):
             scale = 100 if test else (100 / abs(r["base"]) if r["base"] else 0)
             color = COLORS[3] if r["significant"] else "#777777"

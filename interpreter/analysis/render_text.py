@@ -88,16 +88,19 @@ def _decision_rows(runs: list) -> list:
 def _difference_table(comparison: dict) -> Table:
     rows = []
     for r in comparison["rows"]:
-        rate = r["test"] == "two-proportion z-test"
+        rate = r["kind"] == "rate"
         scale, unit = (100, "%") if rate else (1, "")
+        low, delta, high = (x * scale for x in (r["low"], r["delta"], r["high"]))
+        digits = 1 if max(abs(low), abs(high)) >= 10 else 2     # small effects keep their digits
         rows.append([r["measure"], f"{r['base'] * scale:.1f}{unit}", f"{r['variant'] * scale:.1f}{unit}",
-                     f"{r['delta'] * scale:+.1f} [{r['low'] * scale:+.1f}, {r['high'] * scale:+.1f}]",
+                     f"{delta:+.{digits}f} [{low:+.{digits}f}, {high:+.{digits}f}]",
                      f"{r['p']:.3f}", SHORT_TESTS.get(r["test"], r["test"]), "YES" if r["significant"] else "noise"])
     return Table(f"{comparison['variant']} against base: {comparison['verdict']}",
                  ["measure", "base", "variant", "difference [95% CI]", "p", "test", "significant"], rows,
                  note=f"{touched(comparison)}. {comparison['tests']} tests; significant after {comparison['correction']}. "
-                      "Rate differences in percentage points. z: two-proportion z-test; "
-                      "bootstrap: percentile interval of the difference of means.")
+                      "Rate differences in percentage points. paired: z-test on the differences between "
+                      "the games of the same seed; z: two-proportion z-test; bootstrap: percentile "
+                      "interval of the difference of means.")
 
 
 def touched(comparison: dict) -> str:
@@ -107,7 +110,8 @@ def touched(comparison: dict) -> str:
             f"{pct(same['winner_changed'])} had another winner")
 
 
-SHORT_TESTS = {"two-proportion z-test": "z", "bootstrap (percentile)": "bootstrap", "Welch test": "Welch"}
+SHORT_TESTS = {"two-proportion z-test": "z", "bootstrap (percentile)": "bootstrap", "Welch test": "Welch",
+               "paired z-test": "paired"}
 
 
 def render(report: dict, *, width: int = 120, color: bool = False) -> str:

@@ -151,7 +151,7 @@ def report(specs: list[RunSpec], aggregates: list[Aggregate], paired: list, *, g
     runs = [{**describe(spec), "summary": summarize(agg), "counts": agg.counts()}
             for spec, agg in zip(specs, aggregates)]
     comparisons = [{"variant": spec.label, "same_seeds": same_seeds(counter),
-                    **differences(base, agg, seed=first.root_seed)}
+                    **differences(base, agg, pairs=counter, seed=first.root_seed)}
                    for spec, agg, counter in zip(specs[1:], aggregates[1:], paired)]
     return {"kind": "compare" if comparisons else "analyze", "players": first.players, "games": games,
             "seed": first.root_seed, "agents": list(first.lineup), "backend": backend_name,
