@@ -309,6 +309,7 @@ CASES = [
     ("[[1, 2], [3]]", [[1, 2], [3]]),
     ("flatten([[1, 2], [], [3]])", [1, 2, 3]),
     ("flatten(players.map(x, x.hand))", cards("2H 5H QS KC 3C AC TD")),
+    ("players.map(x, x.hand).flatten().count(y, y.rank > 10)", 3),
     ("flatten([1, 2])", Err("argument 'xss' of flatten() must be list<list<any>>, not list<int>", 9)),
     ("players.flat_map(x, x.hand).count(y, y.suit == 'clubs')", 3),
     ("[1, 2].flat_map(x, [x, x * 10])", [1, 10, 2, 20]),

@@ -26,14 +26,15 @@ def binders(tree) -> set:
     return names
 
 
-def call_code(unit, func, body, codes: list[str]) -> str:
-    """The code that calls `func` (compiled to `body`) with arguments computed by `codes`."""
+def call_code(unit, func, body, codes: list[str], *, direct: bool = False) -> str:
+    """The code that calls `func` (compiled to `body`) with arguments computed by `codes`;
+    `direct` when an argument differs for every candidate of a choice (no memo then)."""
     fn = unit.constant(body, "fn")
     name = repr(func.name)
     keys = [f"{func.name}.{p}" for p, _ in func.params]
     if not codes and not func.dynamic:
         return f"static(g, {name}, {fn})"
-    if any(t == T.CARD for _, t in func.params):
+    if direct or any(t == T.CARD for _, t in func.params):
         return f"direct(g, env, {fn}, {tuple(keys)!r}, {', '.join(codes)})"
     lists = tuple(i for i, (_, t) in enumerate(func.params) if T.is_list(t) or T.is_tuple(t))
     if lists:      # remembered by the items: the same hand gives the same value in one state

@@ -782,13 +782,16 @@ class _Pass:
             raise _Failed
         self.dynamic = self.dynamic or func.dynamic
         codes, _ = self.check_args(node, name, func.params, args)
-        if codes and any(t == T.CARD for _, t in func.params):
-            # A card argument differs for every candidate of a choice, so a memo would only
-            # miss. Inline the body where that is safe.
+        candidate = self.varying is not None and any(
+            isinstance(a, Tree) and a.data == "name" and str(a.children[0]) == self.varying for a in args)
+        if codes and (candidate or any(t == T.CARD for _, t in func.params)):
+            # A card argument, or the candidate of a choice's `where:`, differs for every
+            # candidate, so a memo would only miss. Inline the body where that is safe, or
+            # store the arguments in the caller's env and call it.
             inlined = self.inline(func, args, codes)
             if inlined is not None:
                 return inlined, result
-        return call_code(self.unit, func, body, codes), result
+        return call_code(self.unit, func, body, codes, direct=candidate), result
 
     def inline(self, func: Function, args: list, codes: list):
         """Generate a function's body in place, its parameters standing for the caller's
