@@ -97,7 +97,7 @@ def test_an_illegal_answer_names_the_agent_the_seat_and_the_legal_choices():
     while holdem.decision.kind != "number":
         holdem.apply("raise" if "raise" in {c.id for c in holdem.decision.choices} else holdem.decision.choices[0])
     options = holdem.decision.options
-    with pytest.raises(IllegalChoice, match=f"a number from {options.start} to {options.stop - 1}"):
+    with pytest.raises(IllegalChoice, match=f"choose from {options.start} to {options.stop - 1}"):
         ask(Cheat(), holdem)
 
 

@@ -45,7 +45,7 @@ def _budget(arg) -> dict:
                          "or of seconds per decision (ismcts:0.5s)")
 
 
-KINDS = {"random": _random, "first": _first}
+KINDS = {"random": _random, "first": _first, "ismcts": _ismcts}
 
 
 def _no_argument(name: str, arg) -> None:

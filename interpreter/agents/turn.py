@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from interpreter.engine.game import Choice, Game, _json_value
+from interpreter.engine.decisions import Choice, IllegalChoice as EngineIllegalChoice, describe_numbers, json_value
+from interpreter.engine.game import Game
 from interpreter.errors import GameError
 
 
@@ -21,7 +22,7 @@ class Agent(Protocol):
     def choose(self, turn: "Turn") -> Choice | str: ...
 
 
-class IllegalChoice(GameError):
+class IllegalChoice(EngineIllegalChoice):
     """An agent answered with something that is not one of the legal choices."""
 
 
@@ -60,7 +61,7 @@ class Turn:
     def choices(self) -> tuple[Choice, ...]:
         """The legal choices; each value is public (a card id, 'p2', a number, an action name)."""
         if self._choices is None:
-            self._choices = tuple(Choice(c.id, c.label, _json_value(c.value)) for c in self._source[1].choices)
+            self._choices = tuple(Choice(c.id, c.label, json_value(c.value)) for c in self._source[1].choices)
         return self._choices
 
     def __len__(self) -> int:
@@ -75,7 +76,7 @@ class Turn:
     @property
     def events(self) -> tuple[dict, ...]:
         if self._events is None:
-            self._events = tuple(_copy_event(e) for e in self._source[0].events_for(self.seat))
+            self._events = tuple(self._source[0].events_for(self.seat))     # a copy
         return self._events
 
     def sample(self, rng: random.Random) -> Game:
@@ -87,10 +88,6 @@ class Turn:
 
     def __repr__(self) -> str:
         return f"Turn(seat={self.seat}, {self.prompt}, {len(self)} choices)"
-
-
-def _copy_event(event: dict) -> dict:
-    return {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v) for k, v in event.items()}
 
 
 def turn_of(game: Game) -> Turn:
@@ -113,10 +110,9 @@ def ask(agent, game: Game) -> Choice:
         return decision.choice(choice_id)
     except ValueError:
         if decision.kind == "number":
-            legal = f"a number from {decision.options.start} to {decision.options.stop - 1}"
+            legal = describe_numbers(decision.options)
         else:
             ids = [c.id for c in decision.choices]
             legal = ", ".join(ids[:40]) + (f" and {len(ids) - 40} more" if len(ids) > 40 else "")
         raise IllegalChoice(f"agent {agent_name(agent)} at seat {turn.seat} chose '{choice_id}', which is not "
-                            f"legal for '{decision.prompt}'; legal: {legal}", phase=game.phase,
-                            code="illegal-choice") from None
+                            f"legal for '{decision.prompt}'; legal: {legal}") from None

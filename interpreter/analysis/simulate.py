@@ -1,4 +1,5 @@
-"""Many random games, in parallel, with a summary that depends only on the seed.
+"""Many games, in parallel, with a summary that depends only on the seed: random players by
+default (the fast path), or the agents an agent spec list names (`ismcts:200,random,random,random`).
 
 Game i of a run uses seed (root seed, i), whatever the number of worker processes, and
 results are gathered in game order, so `--jobs 1` and `--jobs 2` print the same summary.
@@ -9,7 +10,8 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from interpreter.agents.basic import play_random
+from interpreter.agents.basic import play, play_random
+from interpreter.agents.specs import make_agents
 from interpreter.errors import GameError
 from interpreter.engine.game import Game
 from interpreter.language.ruleset import load_ruleset
@@ -56,14 +58,22 @@ def listing_warnings(outcomes: list[Outcome]) -> list:
             for span, (work, o) in sorted(worst.items(), key=lambda item: (str(item[0].file), item[0].line))]
 
 
+def only_random(agents: str | None) -> bool:
+    return agents is None or all(p.strip().lower() == "random" for p in agents.split(","))
+
+
 def play_one(ruleset, *, index: int, root_seed: int, players: int, options: dict,
-             keep_path: bool = False) -> Outcome:
+             keep_path: bool = False, agents: str | None = None) -> Outcome:
     seed = game_seed(root_seed, index)
     outcome = Outcome(index, seed, players)
     game = None
     try:
-        game = Game(ruleset, players, seed=seed, options=options, record=keep_path)
-        play_random(game, random.Random(seed ^ 0x5EED))
+        if only_random(agents):
+            game = Game(ruleset, players, seed=seed, options=options, record=keep_path)
+            play_random(game, random.Random(seed ^ 0x5EED))
+        else:      # agents that may read their seat's events need the game to record them
+            game = Game(ruleset, players, seed=seed, options=options, record=True)
+            play(game, make_agents(agents, players=players, seed=seed))
         result = game.result
         outcome.scores, outcome.winners = result["scores"], result["winners"]
         outcome.winning_teams, outcome.decisions = result["winning_teams"], result["decisions"]
@@ -81,27 +91,30 @@ def _init_worker(path: str, variants: list) -> None:
 
 
 def _run_chunk(args) -> list[Outcome]:
-    indexes, root_seed, players, options, keep_path = args
+    indexes, root_seed, players, options, keep_path, agents = args
     return [play_one(_worker_ruleset, index=i, root_seed=root_seed, players=players, options=options,
-                     keep_path=keep_path) for i in indexes]
+                     keep_path=keep_path, agents=agents) for i in indexes]
 
 
 def simulate(ruleset, *, games: int, seed: int, players: int, options: dict, jobs: int = 1,
-             keep_path: bool = False, progress=None) -> list[Outcome]:
-    """Play `games` random games; `progress(done, total)` is called as chunks finish."""
+             keep_path: bool = False, progress=None, agents: str | None = None) -> list[Outcome]:
+    """Play `games` games (random players, or `agents` specs); `progress(done, total)` is
+    called as chunks finish."""
+    if agents is not None:
+        make_agents(agents, players=players, seed=0)     # a bad spec fails here, once
     chunk = max(1, min(50, games // (jobs * 4) or 1))
     batches = [list(range(i, min(i + chunk, games))) for i in range(0, games, chunk)]
     outcomes: list[Outcome] = []
     if jobs <= 1:
         for batch in batches:
             outcomes.extend(play_one(ruleset, index=i, root_seed=seed, players=players, options=options,
-                                     keep_path=keep_path) for i in batch)
+                                     keep_path=keep_path, agents=agents) for i in batch)
             if progress:
                 progress(len(outcomes), games)
         return outcomes
     with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
                              initargs=(ruleset.path, list(ruleset.variants))) as pool:
-        for result in pool.map(_run_chunk, [(b, seed, players, options, keep_path) for b in batches]):
+        for result in pool.map(_run_chunk, [(b, seed, players, options, keep_path, agents) for b in batches]):
             outcomes.extend(result)
             if progress:
                 progress(len(outcomes), games)

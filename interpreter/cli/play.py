@@ -26,11 +26,13 @@ def open_log(path: str | None):
 @click.option("--seed", type=int, help="Seed of the shuffle and the bots (default: random).")
 @click.option("--human", "humans", type=click.IntRange(min=0), multiple=True, metavar="SEAT",
               help="Play this seat yourself (repeatable: several people at one screen).")
+@click.option("--bots", metavar="SPEC", help="The bots: one agent spec for all (random, first, ismcts:500, "
+              "ismcts:1s) or one per seat, comma-separated (default: random).")
 @click.option("--log", metavar="FILE", help="Write the game's events as JSONL (replayable).")
 @click.option("--log-seat", type=click.IntRange(min=0), metavar="SEAT",
               help="Write the log as this seat saw it (shareable, not replayable).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the result, as JSON.")
-def command(ruleset, options, variants, players, seed, humans, log, log_seat, quiet) -> int:
+def command(ruleset, options, variants, players, seed, humans, bots, log, log_seat, quiet) -> int:
     """Play a game: bots at every seat, or you at a seat with --human."""
     from interpreter.agents.turn import ask
     from interpreter.engine.game import Game
@@ -51,8 +53,12 @@ def command(ruleset, options, variants, players, seed, humans, log, log_seat, qu
                     names=[f"Player {s}" + (" (you)" if s in humans and len(humans) == 1 else "") for s in range(n)])
     except GameError as exc:
         raise fail(str(exc)) from None
+    from interpreter.agents.specs import AgentSpecError
+    try:
+        agents = seat_agents(n, seed=seed, humans=humans, terminal=HumanAgent(), bots=bots)
+    except AgentSpecError as exc:
+        raise fail(f"--bots: {exc}") from None
     out = open_log(log)
-    agents = seat_agents(n, seed=seed, humans=humans, terminal=HumanAgent())
     transcript = Transcript(game, next(iter(humans)) if len(humans) == 1 else None)
     try:
         while not game.over:

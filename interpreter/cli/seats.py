@@ -3,11 +3,17 @@ so every way of filling a seat (people at this terminal, bots of any kind) is ad
 from __future__ import annotations
 
 
-def seat_agents(players: int, *, seed: int, humans=(), terminal=None) -> dict:
-    """seat -> agent. Seats in `humans` are asked at `terminal`; every other seat is a seeded
-    random bot whose choices depend only on the game's seed and its seat."""
+def seat_agents(players: int, *, seed: int, humans=(), terminal=None, bots: str | None = None) -> dict:
+    """seat -> agent. Seats in `humans` are asked at `terminal`; every other seat is a bot
+    seeded from the game's seed and its seat: a random player, or what `bots` names (one agent
+    spec for every bot, or a comma-separated spec per seat, e.g. `ismcts:500` or
+    `ismcts:200,random,random,random`). A bad spec is an AgentSpecError (one line)."""
     from interpreter.agents.basic import RandomAgent
-    agents: dict = {seat: RandomAgent(seed * 31 + seat) for seat in range(players)}
+    from interpreter.agents.specs import make_agents
+    if bots is None:
+        agents: dict = {seat: RandomAgent(seed * 31 + seat) for seat in range(players)}
+    else:
+        agents = dict(enumerate(make_agents(bots, players=players, seed=seed)))
     for seat in humans:
         agents[seat] = terminal
     return agents

@@ -71,11 +71,13 @@ def _csv(outcomes, players: int) -> str:
               help="Root seed; game i's seed depends only on it and i.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes (at most the machine's cores).")
+@click.option("--agents", metavar="SPECS", help="Who plays: one agent spec for every seat or one per seat, "
+              "comma-separated (e.g. ismcts:200,random,random,random; default: random players).")
 @click.option("--no-progress", is_flag=True, help="No progress bar (it is shown only on a terminal anyway).")
 @click.option("--format", "output", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
               help="text: a summary; json: every game's seed, scores and winners; csv: one row per game.")
-def command(ruleset, options, variants, games, players, seed, jobs, no_progress, output) -> int:
-    """Play many random games and summarize them."""
+def command(ruleset, options, variants, games, players, seed, jobs, agents, no_progress, output) -> int:
+    """Play many games (random players, or --agents) and summarize them."""
     from interpreter.analysis.simulate import simulate, summarize
     from interpreter.engine.game import Game
     from interpreter.errors import GameError
@@ -85,6 +87,12 @@ def command(ruleset, options, variants, games, players, seed, jobs, no_progress,
         probe = Game(rules, n, seed=0, options=options, record=False)
     except GameError as exc:
         raise fail(str(exc)) from None
+    if agents is not None:
+        from interpreter.agents.specs import AgentSpecError, make_agents
+        try:
+            make_agents(agents, players=n, seed=0)
+        except AgentSpecError as exc:
+            raise fail(f"--agents: {exc}") from None
     jobs, note = job_count(jobs, games)
     if note:
         click.echo(f"cardrules: {note}", err=True)
@@ -92,7 +100,7 @@ def command(ruleset, options, variants, games, players, seed, jobs, no_progress,
     progress = _Progress(games, show=not no_progress and click.get_text_stream("stderr").isatty())
     try:
         outcomes = simulate(rules, games=games, seed=seed, players=n, options=options, jobs=jobs,
-                            progress=progress)
+                            progress=progress, agents=agents)
     finally:
         progress.close()
     team_names = [t.name for t in probe.teams] if len(probe.teams) < n else None

@@ -45,8 +45,7 @@ class HumanAgent:
                 options = turn.numbers
                 if answer.lstrip("-").isdigit() and int(answer) in options:
                     return str(int(answer))
-                self.say(f"'{answer}' is not a legal number here: choose from {options.start} "
-                         f"to {options.stop - 1}")
+                self.say(f"'{answer}' is not a legal number here: {describe_numbers(options)}")
                 continue
             if answer.isdigit() and 1 <= int(answer) <= len(choices):
                 return choices[int(answer) - 1]

@@ -1,0 +1,117 @@
+"""Determinization: one full game state drawn from what one seat knows.
+
+A seat knows the cards it can see, where it last saw the cards it saw move into places it
+cannot see (narrowed by the masked moves it saw since), and the sizes of every pile. A sample
+keeps all of that and deals every other card at random over the places the seat cannot see:
+
+- the game is cloned, then the identities (id, label, attributes) of the cards the seat cannot
+  see are shuffled among those hidden places, honouring what the seat's events say about each;
+- choices other seats made in a simultaneous step not yet revealed are drawn again at random;
+- the random source is re-seeded, so future shuffles and draws are unknown too;
+- the sample forgets the real seed, stacked deck and decision history.
+
+Because the flow's running steps hold card objects, not ids, swapping identities in place
+keeps every running step consistent with the new deal.
+"""
+from __future__ import annotations
+
+import random
+
+from interpreter.engine.game import Game
+from interpreter.engine.state import card_visible
+
+RETRIES = 8
+
+
+def known_places(events, seat: int) -> dict[str, set]:
+    """For each card the seat saw go somewhere: the zone keys where it may be now."""
+    places: dict[str, set] = {}
+    for event in events:
+        kind = event.get("type")
+        if kind == "moved":
+            card = event.get("card")
+            if card is not None:
+                places[card] = {event.get("to")}
+            else:     # an unseen card left a zone: any card known to be there may be that one
+                source, target = event.get("from"), event.get("to")
+                for zones in places.values():
+                    if source in zones:
+                        zones.add(target)
+        elif kind in ("shown", "turned") and event.get("card") is not None and event.get("zone") is not None:
+            places[event["card"]] = {event["zone"]}
+    return places
+
+
+def determinize(game: Game, seat: int, events, rng: random.Random) -> Game:
+    """A game in the state `seat` sees, with everything it cannot know drawn at random."""
+    unrevealed = len(game._private)
+    first_secret = len(game._taken) - unrevealed
+
+    def redraw(index, copy, value):
+        decision = copy.decision
+        if index >= first_secret and decision.player != seat and decision.kind != "card":
+            options = decision.options
+            return options[rng.randrange(len(options))]
+        return value
+    sample = game.clone(record=False) if not unrevealed else _clone(game, redraw)
+    deal_unseen(sample, seat, known_places(events, seat), rng)
+    sample.rng = random.Random(rng.getrandbits(63))
+    sample.seed, sample._rng_seed, sample.stacked, sample._stacked = None, None, [], []
+    sample._taken = None
+    return sample
+
+
+def _clone(game, redraw):
+    from interpreter.engine.clone import clone_game
+    return clone_game(game, record=False, replace=redraw)
+
+
+def deal_unseen(game: Game, seat: int, places: dict[str, set], rng: random.Random) -> None:
+    """Shuffle the identities of the cards `seat` cannot see over their places, in place."""
+    slots = [c for c in game.cards_in_play if not card_visible(c, seat)]
+    if len(slots) < 2:
+        return
+    identities = [(c.id, c.label, c.attrs, c.index) for c in slots]
+    assignment = None
+    for _ in range(RETRIES):
+        assignment = _assign(slots, identities, places, rng)
+        if assignment is not None:
+            break
+    if assignment is None:      # constraints too tight to sample: keep the known cards where they are
+        assignment = _assign(slots, identities, {}, rng, keep={i for i, ident in enumerate(identities)
+                                                                if ident[0] in places})
+    for slot, (card_id, label, attrs, index) in zip(slots, assignment):
+        slot.id, slot.label, slot.attrs, slot.index = card_id, label, attrs, index
+    game.all_cards.sort(key=lambda c: c.index)
+    game.cards_in_play.sort(key=lambda c: c.index)
+    game.cards_by_id = {c.id: c for c in game.all_cards}
+    game.static.clear()
+    game.memo.clear()
+    game.version += 1
+
+
+def _assign(slots, identities, places, rng, keep=frozenset()):
+    """A random assignment of identities to slots: a card with known places goes to a slot in
+    one of them; every other card anywhere hidden. None when the draw painted itself in."""
+    result: list = [None] * len(slots)
+    free_slots = set(range(len(slots)))
+    for i in keep:
+        result[i] = identities[i]
+        free_slots.discard(i)
+    constrained = [i for i, ident in enumerate(identities) if ident[0] in places and i not in keep]
+    rng.shuffle(constrained)
+    placed = set(keep)
+    for i in constrained:
+        zones = places[identities[i][0]]
+        candidates = [s for s in sorted(free_slots) if slots[s].zone.key in zones]
+        if not candidates:
+            return None
+        slot = candidates[rng.randrange(len(candidates))]
+        result[slot] = identities[i]
+        free_slots.discard(slot)
+        placed.add(i)
+    rest = [identities[i] for i in range(len(identities)) if i not in placed]
+    rng.shuffle(rest)
+    for slot, ident in zip(sorted(free_slots), rest):
+        result[slot] = ident
+    return result

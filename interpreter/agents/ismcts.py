@@ -1,0 +1,172 @@
+"""A search player for any ruleset: single-observer information-set MCTS (Cowling, Powley and
+Whitehouse, 2012).
+
+Each iteration draws one full game state consistent with what the searching seat knows
+(`Turn.sample`), walks down one shared tree with the actions legal in that sample (UCB over
+each node's availability count, as ISUCT does), adds one node, plays the rest of the game at
+random, and backs up every seat's reward. The answer is the most visited legal choice.
+
+- Actions are choice ids, so cards, players, values and actions are all the same to the tree.
+  A choice of several cards is asked one card at a time, so the tree holds one card per level.
+- A number decision can span thousands of values; the tree and the playouts consider five of
+  them (the least, the greatest and three between), which is enough to tell a small bet from
+  an all-in.
+- Simultaneous decisions are searched in the order the flow asks them; the choices of other
+  seats that the searching seat has not seen yet are drawn afresh in every sample.
+- A reward is in [0, 1]: half for being among the winners, half for the score's place between
+  the lowest and the highest, turned round when the winners are those with the lower scores
+  (so "lowest wins" games are searched the right way). `horizon` stops a playout after that many
+  decisions and scores the state reached as if the game ended there.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from interpreter.agents.turn import Turn
+from interpreter.engine.decisions import choice_id
+
+EXPLORATION = 0.7
+NUMBER_SPREAD = 5
+
+
+class Node:
+    __slots__ = ("player", "children", "visits", "avail", "reward")
+
+    def __init__(self, player: int | None):
+        self.player = player          # the seat whose move led here
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0             # summed reward of `player` through this node
+
+
+class ISMCTSAgent:
+    """Searches `iterations` samples (or for `seconds`) before each decision."""
+    name = "ismcts"
+
+    def __init__(self, *, iterations: int | None = None, seconds: float | None = None, seed: int | None = None,
+                 horizon: int | None = None, exploration: float = EXPLORATION):
+        if iterations is None and seconds is None:
+            iterations = 200
+        self.iterations, self.seconds, self.horizon = iterations, seconds, horizon
+        self.exploration = exploration
+        self.rng = random.Random(seed)
+        self.last_root: Node | None = None
+
+    def choose(self, turn: Turn):
+        if len(turn) == 1:
+            return _only(turn)
+        root = Node(None)
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, turn)
+            done += 1
+        self.last_root = root
+        legal = {c.id for c in turn.choices} if turn.numbers is None else {str(n) for n in turn.numbers}
+        ranked = sorted(((child.visits, child.reward, action) for action, child in root.children.items()
+                         if action in legal), reverse=True)
+        return ranked[0][2] if ranked else _only(turn)
+
+    def _iterate(self, root: Node, turn: Turn) -> None:
+        game = turn.sample(self.rng)
+        path = [root]
+        node = root
+        # selection: down the tree while every legal action here has been tried
+        while not game.over:
+            actions = legal_actions(game)
+            untried = [a for a in actions if a not in node.children]
+            for a in actions:
+                if a in node.children:
+                    node.children[a].avail += 1
+            player = game.decision.player
+            if untried:
+                action = untried[self.rng.randrange(len(untried))]
+                child = node.children[action] = Node(player)
+                child.avail = 1
+                game.apply_value(actions[action])
+                path.append(child)
+                break
+            action = self._select(node, actions)
+            node = node.children[action]
+            game.apply_value(actions[action])
+            path.append(node)
+        rewards = self._playout(game)
+        for n in path:
+            n.visits += 1
+            if n.player is not None:
+                n.reward += rewards[n.player]
+
+    def _select(self, node: Node, actions: dict) -> str:
+        best, best_value = None, -math.inf
+        c = self.exploration
+        for action in actions:
+            child = node.children[action]
+            value = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _playout(self, game) -> list[float]:
+        rng, steps = self.rng, 0
+        while not game.over:
+            if self.horizon is not None and steps >= self.horizon:
+                break
+            options = spread(game.decision)
+            game.apply_value(options[rng.randrange(len(options))])
+            steps += 1
+        return rewards(game)
+
+
+def _only(turn: Turn):
+    return str(turn.numbers[0]) if turn.numbers is not None else turn.choices[0]
+
+
+def spread(decision):
+    """The options a search considers: all of them, or for a number a few across its range."""
+    options = decision.options
+    if decision.kind != "number" or len(options) <= NUMBER_SPREAD:
+        return options
+    last = len(options) - 1
+    return [options[i] for i in sorted({0, last, last // 4, last // 2, 3 * last // 4})]
+
+
+def legal_actions(game) -> dict:
+    """The actions of the current decision, by id, with the raw values to apply."""
+    return {choice_id(v): v for v in spread(game.decision)}
+
+
+def rewards(game) -> list[float]:
+    """Every seat's reward in [0, 1] for the state reached (the end, or where a playout stopped)."""
+    scores = game.scores()
+    winners = game.winners if game.over else _winners_now(game)
+    seats = {p.seat for p in winners or []}
+    n = len(scores)
+    low, high = min(scores), max(scores)
+    direction = 1
+    if seats and len(seats) < n:
+        won = sum(scores[s] for s in seats) / len(seats)
+        lost = sum(scores[s] for s in range(n) if s not in seats) / (n - len(seats))
+        direction = -1 if won < lost else 1
+    span = (high - low) or 1
+    out = []
+    for seat, score in enumerate(scores):
+        place = (score - low) / span if direction > 0 else (high - score) / span
+        out.append(0.5 * (seat in seats) + 0.5 * place)
+    return out
+
+
+def _winners_now(game):
+    rule = game.rules.result_winners
+    if rule is None:
+        return []
+    try:
+        return list(rule(game, {}))
+    except Exception:       # a winners rule may need the end (an empty list, a missing value)
+        return []

@@ -1,0 +1,45 @@
+"""A clone is the same game: its future under the same decisions and seed is the original's."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter import Game
+from interpreter.agents import play_random
+from tests.conftest import ruleset
+
+GAMES = ["hearts", "black-maria", "black-card", "black-swan", "captain-blackjack", "texas-holdem", "seven-poker"]
+
+
+def advance(game: Game, decisions: int, rng: random.Random) -> None:
+    for _ in range(decisions):
+        if game.over:
+            return
+        options = game.decision.options
+        game.apply_value(options[rng.randrange(len(options))])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_clone_has_the_original_s_future(name):
+    """GIVEN a game some way in (unseeded, so the clone must carry the hidden seed)
+    WHEN it is cloned and both are played on with the same random choices
+    THEN they give the same events and the same result, and the clone started where the original was."""
+    game = Game(ruleset(name), 4, seed=None)
+    advance(game, 37, random.Random(1))
+    copy = game.clone()
+    assert copy is not game and copy.events == game.events and copy.view(1) == game.view(1)
+    assert copy.clone(record=False).view(2) == game.view(2)
+    start = len(game.events)
+    first, second = play_random(game, random.Random(9)), play_random(copy, random.Random(9))
+    assert first == second
+    assert copy.events[start:] == game.events[start:]
+
+
+def test_a_clone_is_independent():
+    game = Game(ruleset("hearts"), 4, seed=4)
+    advance(game, 10, random.Random(2))
+    before = game.view(0)
+    copy = game.clone(record=False)
+    advance(copy, 30, random.Random(3))
+    assert game.view(0) == before and copy.decisions_taken == 40 and game.decisions_taken == 10

@@ -1,0 +1,97 @@
+"""Samples for one seat: everything the seat knows is as it is, everything else drawn at random."""
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+
+import pytest
+
+from interpreter import Game
+from interpreter.agents import play_random, turn_of
+from interpreter.agents.determinize import known_places
+from interpreter.engine.state import card_visible
+from interpreter.errors import GameError
+from tests.conftest import ruleset
+from tests.test_clone import GAMES, advance
+
+SAMPLES = 25
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("depth", [3, 41])
+def test_a_sample_looks_the_same_to_the_seat_and_spreads_what_it_cannot_see(name, depth):
+    """GIVEN a game `depth` decisions in, from the deciding seat's turn
+    WHEN many samples are drawn
+    THEN the seat's view of each sample is its real view, every sample plays on to an end, and
+    the cards it cannot see (and never saw go anywhere) are dealt over the places it cannot see."""
+    game = Game(ruleset(name), 4, seed=depth)
+    advance(game, depth, random.Random(depth))
+    turn = turn_of(game)
+    seat, rng = turn.seat, random.Random(5)
+    real = game.view(seat)
+    places = known_places(turn.events, seat)
+    unseen = {c.id: c.zone.key for c in game.cards_in_play if not card_visible(c, seat) and c.id not in places}
+    hidden_zones = {c.zone.key for c in game.cards_in_play if not card_visible(c, seat)}
+    where = defaultdict(set)
+    for i in range(SAMPLES):
+        sample = turn.sample(rng)
+        assert sample.view(seat) == real
+        for card_id in unseen:
+            where[card_id].add(sample.cards_by_id[card_id].zone.key)
+        for card_id, zones in places.items():
+            card = sample.cards_by_id.get(card_id)
+            if card is not None and not card_visible(card, seat):
+                assert card.zone.key in zones
+        if i < 2:
+            play_random(sample, random.Random(i))
+    if len(hidden_zones) > 1 and len(unseen) > 1:
+        moved = sum(len(zones) > 1 for zones in where.values())
+        assert moved > len(unseen) / 2, f"only {moved} of {len(unseen)} unseen cards ever moved"
+        assert set().union(*where.values()) <= hidden_zones
+
+
+def test_cards_a_seat_passed_stay_where_it_put_them():
+    """GIVEN a hand of hearts after the passing (seat 0 passed three cards it saw leave)
+    THEN in every sample for seat 0 those cards are in the hand it passed them to (or where that
+    hand's masked passes may have taken them)."""
+    game = Game(ruleset("hearts"), 4, seed=8)
+    rng = random.Random(1)
+    while game.phase != "play" or game.decision.player != 0:
+        options = game.decision.options
+        game.apply_value(options[rng.randrange(len(options))])
+    turn = turn_of(game)
+    passed = [e["card"] for e in turn.events if e["type"] == "moved" and e.get("from") == "p0.hand" and e["card"]]
+    assert len(passed) == 3
+    places = known_places(turn.events, 0)
+    for _ in range(20):
+        sample = turn.sample(rng)
+        for card_id in passed:
+            assert sample.cards_by_id[card_id].zone.key in places[card_id]
+            assert sample.cards_by_id[card_id].zone.key != "p0.hand"
+
+
+def test_a_sample_forgets_the_seed_and_cannot_be_cloned():
+    game = Game(ruleset("texas-holdem"), 3, seed=12)
+    sample = turn_of(game).sample(random.Random(0))
+    assert sample.seed is None and sample.stacked == []
+    with pytest.raises(GameError, match="sample"):
+        sample.clone()
+
+
+def test_a_simultaneous_choice_not_yet_revealed_is_drawn_again():
+    """GIVEN seven-card stud's simultaneous choice, after the first seats chose
+    THEN a later seat's samples do not all repeat what the earlier seats chose."""
+    game = Game(ruleset("seven-poker"), 4, seed=3)
+    rng = random.Random(4)
+    while not game._private:
+        options = game.decision.options
+        game.apply_value(options[rng.randrange(len(options))])
+    while game._private and game.decision.player == game._private[0]["player"]:
+        game.apply(game.decision.choices[0])
+    first = game._private[0]
+    turn = turn_of(game)
+    assert turn.seat != first["player"]
+    assert all(e.get("choice") != first["choice"] or e["type"] != "decided" for e in turn.events[-3:])
+    views = {repr(sorted(turn.sample(rng).view(first["player"])["players"][first["player"]]["zones"].items()))
+             for _ in range(12)}
+    assert len(views) > 1
