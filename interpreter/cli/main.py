@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "analyze": ("interpreter.cli.compare:analyze", "measure one ruleset: seats, scores, length, lead changes, "
                 "decisions"),
     "replay": ("interpreter.cli.replay", "re-run a game log and check that every event matches"),
+    "serve": ("interpreter.cli.serve", "serve tables in the browser: a lobby, people and bots, replays"),
     "functions": ("interpreter.cli.functions", "list the builtin functions, macros and effects of the language"),
 }
 

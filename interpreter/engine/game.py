@@ -33,6 +33,9 @@ DEFAULT_MAX_STEPS = DEFAULT_STEPS   # work allowed between two decisions (see bu
 MAX_LISTED_NUMBERS = 1_000   # a view lists a number decision's choices up to this many
 
 
+_NO_SEAT = -1   # a seat no player has: it sees what everyone sees
+
+
 class _GameOver(Exception):
     """Unwinds the flow when an effect ends the game early."""
 
@@ -58,7 +61,7 @@ class Game:
         self._taken: list | None = []      # the raw values of the decisions taken, for `clone`
         self.options = ruleset.resolve_options(options)
         self.option_overrides = dict(options)
-        self._log = EventLog(n)
+        self._log = EventLog(n + 1)       # one stream per seat, and a spectator's (seen by every seat)
         self.steps = 0                    # work done since the last decision (see budget.py)
         self._events_at_decision = 0
         self._restart_budget()
@@ -555,6 +558,16 @@ class Game:
     def view(self, seat: int) -> dict:
         """What the player in `seat` may see now: zones (hidden cards masked), variables, decision."""
         return self._view(self._seat(seat))
+
+    def view_public(self) -> dict:
+        """What a spectator may see now: public zones and face-up cards, nobody's decision."""
+        view = self._view(_NO_SEAT)
+        view["seat"] = None
+        return view
+
+    def events_public(self, since: int = 0) -> list[dict]:
+        """The events a spectator saw (what every seat saw), from its event `since` on (a copy)."""
+        return self._log.for_seat(len(self.players), since)
 
     def view_all(self) -> dict:
         """Everything, every card named: for logs, tests and an omniscient observer, never a seat."""

@@ -57,16 +57,28 @@ def replay(path) -> Game:
         raise ReplayMismatch(f"{path}: this log shows only what seat {header['view']} saw; "
                              "only a full log can be replayed")
     ruleset = load_ruleset(header["ruleset"], variants=header.get("variants") or [])
-    game = Game(ruleset, header["players"], seed=header["seed"], options=header.get("options") or {},
-                stacked=header.get("stacked") or None)
+    return replay_records(ruleset, header, events)
+
+
+def replay_records(ruleset, header: dict, events: list[dict]) -> Game:
+    """Re-run a log already read (header and events) with its ruleset; ReplayMismatch at the
+    first event the engine does not reproduce."""
+    try:
+        game = Game(ruleset, header["players"], seed=header["seed"], options=header.get("options") or {},
+                    stacked=header.get("stacked") or None, names=header.get("names"))
+    except (KeyError, TypeError) as exc:
+        raise ReplayMismatch(f"the header lacks a valid {exc}") from None
     decisions = [e for e in events if e.get("type") == "decided"]
     for number, event in enumerate(decisions):
         if game.over:
             raise ReplayMismatch(f"the game ended before logged decision {number + 1}")
-        if game.decision.player != event["player"]:
-            raise ReplayMismatch(f"decision {number + 1}: the log has seat {event['player']} deciding, "
+        if game.decision.player != event.get("player"):
+            raise ReplayMismatch(f"decision {number + 1}: the log has seat {event.get('player')} deciding, "
                                  f"the engine asks seat {game.decision.player}")
-        game.apply(event["choice"])
+        try:
+            game.apply(event.get("choice"))
+        except ValueError as exc:
+            raise ReplayMismatch(f"decision {number + 1}: {exc}") from None
     produced = game.events
     for i, (want, got) in enumerate(zip(events, produced)):
         if want != got:

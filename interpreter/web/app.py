@@ -1,0 +1,225 @@
+"""The ASGI application: pages, a JSON API for the lobby and replays, and the table websocket.
+
+Routes: `/` lobby, `/t/{id}` a table (the seat's secret travels in the URL fragment, which
+browsers never send to a server), `/replay` the replay viewer, `/health`, `/api/...`, `/ws`.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from interpreter.web.bots import bot_specs
+from interpreter.web.catalog import Catalog, describe
+from interpreter.web.frames import SPECTATOR
+from interpreter.web.manager import Connection, TableManager, TableRefused
+from interpreter.web.protocol import Session
+from interpreter.web.replays import ReplayRefused, Replays
+from interpreter.web.store import Store
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_BODY = 8 * 1024 * 1024
+log = logging.getLogger("cardrules.web")
+
+
+def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1800.0,
+               bot_delay: float = 0.6, sweep_every: float = 60.0) -> Starlette:
+    """The server's app over the SQLite file `db` (created on first start)."""
+    store = Store(db)
+    catalog = Catalog(store)
+    manager = TableManager(store, catalog, max_tables=max_tables, idle_timeout=idle_timeout, bot_delay=bot_delay)
+    replays = Replays(catalog)
+    started = time.time()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        resumed = manager.resume_all()
+        log.info("server_started", extra={"fields": {"db": str(db), "schema": store.schema_version,
+                                                     "resumed_tables": resumed}})
+        sweeper = asyncio.get_running_loop().create_task(_sweep(manager, sweep_every))
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            log.info("server_stopped", extra={"fields": {"moves": manager.moves}})
+            store.close()
+            catalog.close()
+
+    async def page(request: Request):
+        name = {"/": "index.html", "/replay": "replay.html"}.get(request.url.path, "table.html")
+        return FileResponse(STATIC / name, headers={"Cache-Control": "no-store"})
+
+    async def health(request: Request):
+        return JSONResponse({"status": "ok", "live_tables": len(manager.live), "max_tables": manager.max_tables,
+                             "schema": store.schema_version, "uptime": round(time.time() - started, 1),
+                             "moves": manager.moves, "move_handling_ms": manager.handling_ms()})
+
+    async def games(request: Request):
+        return JSONResponse({"games": catalog.shipped(), "bots": bot_specs()})
+
+    async def check(request: Request):
+        body = await _json(request)
+        if not isinstance(body, dict) or not isinstance(body.get("source"), str):
+            return _refuse("send {\"source\": the ruleset's YAML text, \"filename\": its name}")
+        checked = catalog.check(body["source"], filename=str(body.get("filename") or "upload.yaml"))
+        data = {"ok": checked.ruleset is not None, "digest": checked.digest, "diagnostics": checked.diagnostics}
+        if checked.ruleset is not None:
+            data["ruleset"] = describe(checked.ruleset)
+        return JSONResponse(data)
+
+    async def create_table(request: Request):
+        body = await _json(request)
+        if not isinstance(body, dict):
+            return _refuse("send the table as a JSON object")
+        digest = body.get("digest")
+        if isinstance(body.get("game"), str):
+            digest = catalog.shipped_digest(body["game"])
+            if digest is None:
+                return _refuse(f"no shipped game '{body['game'][:40]}'", status=404)
+        if not isinstance(digest, str):
+            return _refuse("name a shipped 'game' or the 'digest' of a checked ruleset")
+        options = body.get("options") or {}
+        if not isinstance(options, dict):
+            return _refuse("options are a JSON object")
+        try:
+            table, secrets_ = manager.create(digest=digest, players=body.get("players"), options=options,
+                                             seats=body.get("seats"), seed=body.get("seed"),
+                                             bot_delay=body.get("bot_delay"))
+        except TableRefused as exc:
+            return _refuse(exc.message, status=exc.status)
+        return JSONResponse({"table": table.id, **secrets_})
+
+    async def list_tables(request: Request):
+        return JSONResponse({"tables": store.tables(limit=50)})
+
+    async def table_info(request: Request):
+        table = manager.get(request.path_params["table_id"])
+        if table is None:
+            return _refuse("there is no such table", status=404)
+        return JSONResponse(table.info(None))
+
+    def _who(request: Request, table) -> tuple[str, int | None] | None:
+        """('host', None), ('seat', n) or ('public', None) for the token sent; None for a wrong one."""
+        token = request.headers.get("x-token") or request.query_params.get("token")
+        if not token:
+            return "public", None
+        if token == table.record.host_token:
+            return "host", None
+        seat = next((s.seat for s in table.record.seats if s.token == token), None)
+        return ("seat", seat) if seat is not None else None
+
+    async def table_log(request: Request):
+        table = manager.get(request.path_params["table_id"])
+        if table is None:
+            return _refuse("there is no such table", status=404)
+        who = _who(request, table)
+        if who is None:
+            return _refuse("this link does not open a seat at this table", status=403)
+        if not table.over:
+            return _refuse("the log is offered when the game is over", status=409)
+        role, seat = who
+        text = table.log_lines(None if role == "host" else (seat if role == "seat" else SPECTATOR))
+        suffix = "full" if role == "host" else (f"seat{seat}" if role == "seat" else "public")
+        return PlainTextResponse(text, media_type="application/x-ndjson", headers={
+            "Content-Disposition": f'attachment; filename="table-{table.id}-{suffix}.jsonl"'})
+
+    async def table_replay(request: Request):
+        table = manager.get(request.path_params["table_id"])
+        if table is None:
+            return _refuse("there is no such table", status=404)
+        who = _who(request, table)
+        if who is None:
+            return _refuse("this link does not open a seat at this table", status=403)
+        if not table.game.over:
+            return _refuse("a table is replayed once its game is over", status=409)
+        role, seat = who
+        perspectives = (["all", "public"] + [str(s) for s in range(table.record.players)] if role == "host"
+                        else [str(seat), "public"] if role == "seat" else ["public"])
+        return JSONResponse(replays.from_table(table, perspectives).describe())
+
+    async def upload_replay(request: Request):
+        body = await request.body()
+        if len(body) > MAX_BODY:
+            return _refuse("the log is too large", status=413)
+        try:
+            session = replays.from_log(body.decode("utf-8", errors="replace"))
+        except ReplayRefused as exc:
+            return _refuse(str(exc))
+        return JSONResponse(session.describe())
+
+    async def replay_step(request: Request):
+        session = replays.get(request.path_params["replay_id"])
+        if session is None:
+            return _refuse("this replay is no longer open; open the log again", status=404)
+        try:
+            step = int(request.query_params.get("step", "0"))
+        except ValueError:
+            return _refuse("step is a number")
+        try:
+            return JSONResponse(session.frame(step, request.query_params.get("as", "public")))
+        except ReplayRefused as exc:
+            return _refuse(str(exc), status=403)
+
+    async def websocket(ws: WebSocket):
+        await ws.accept()
+        connection = Connection(ws.send_json)
+        session = Session(manager, connection)
+        pump = asyncio.get_running_loop().create_task(connection.pump())
+        try:
+            while not connection.closed:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                session.receive(message.get("text"))
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            session.close()
+            pump.cancel()
+
+    routes = [
+        Route("/", page), Route("/t/{table_id}", page), Route("/replay", page),
+        Route("/health", health),
+        Route("/api/games", games), Route("/api/check", check, methods=["POST"]),
+        Route("/api/tables", list_tables), Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", table_info), Route("/api/tables/{table_id}/log", table_log),
+        Route("/api/tables/{table_id}/replay", table_replay, methods=["POST"]),
+        Route("/api/replays", upload_replay, methods=["POST"]),
+        Route("/api/replays/{replay_id}", replay_step),
+        WebSocketRoute("/ws", websocket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.manager, app.state.store, app.state.catalog, app.state.replays = manager, store, catalog, replays
+    return app
+
+
+async def _json(request: Request):
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        return None
+    try:
+        return json.loads(body)
+    except ValueError:
+        return None
+
+
+def _refuse(message: str, *, status: int = 400) -> Response:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _sweep(manager: TableManager, every: float) -> None:
+    while True:
+        await asyncio.sleep(every)
+        manager.sweep()
+

@@ -1,0 +1,123 @@
+// Draws a table from one seat's view: shared by the table page and the replay viewer.
+// Everything drawn comes from the frame the server sent; a hidden card is drawn as a back.
+"use strict";
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) node.append(child.nodeType ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// A card face, or its back when the id is null (a card this seat may not see).
+function cardNode(id, faces, { button = false, onclick = null, legal = false, selected = false } = {}) {
+  if (id === null || id === undefined) {
+    return el("span", { class: "card back", role: "img", "aria-label": "hidden card" });
+  }
+  const face = faces[id] || { label: id, color: "black" };
+  const colour = ["red", "black"].includes(face.color) ? face.color : "neutral";
+  const classes = ["card", colour];
+  if (face.label.length > 4) classes.push("small-label");
+  else if (face.label.length > 2) classes.push("mid-label");
+  if (legal) classes.push("legal");
+  if (selected) classes.push("selected");
+  const attrs = { class: classes.join(" "), "data-card": id, title: face.label, text: face.label };
+  if (button) {
+    attrs.type = "button";
+    attrs["aria-pressed"] = selected ? "true" : "false";
+    attrs["aria-label"] = face.label + (legal ? " (playable)" : "");
+    attrs.onclick = onclick;
+    return el("button", attrs);
+  }
+  attrs.role = "img";
+  attrs["aria-label"] = face.label;
+  return el("span", attrs);
+}
+
+function showValue(value, view) {
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "string" && /^p\d+$/.test(value)) {
+    const player = view.players[Number(value.slice(1))];
+    if (player) return player.name;
+  }
+  return String(value);
+}
+
+function varsText(vars, hidden, view) {
+  return Object.entries(vars || {})
+    .filter(([name, value]) => !hidden.includes(name) && !Array.isArray(value) && value !== null && typeof value !== "object")
+    .map(([name, value]) => `${name.replaceAll("_", " ")}: ${showValue(value, view)}`).join(" · ");
+}
+
+// zones: {name: [ids or null]}; `interactive(id)` gives button options for a card, or null.
+function zonesNode(zones, faces, { sort = false, interactive = null } = {}) {
+  const out = [];
+  for (const [name, ids] of Object.entries(zones || {})) {
+    let list = ids.slice();
+    if (sort) list.sort((a, b) => (a === null) - (b === null) || ((faces[a] || {}).order ?? 0) - ((faces[b] || {}).order ?? 0));
+    const known = list.filter(id => id !== null).length;
+    const cards = list.map(id => {
+      const options = id !== null && interactive ? interactive(id) : null;
+      return options ? cardNode(id, faces, { button: true, ...options }) : cardNode(id, faces);
+    });
+    out.push(el("div", { class: "zone", "data-zone": name },
+      el("div", { class: "zone-name", text: `${name.replaceAll("_", " ")} (${ids.length}${known < ids.length && known ? `, ${ids.length - known} hidden` : ""})` }),
+      el("div", { class: "cards" }, cards)));
+  }
+  return out;
+}
+
+// The whole table: game zones in the middle, one panel per player (the viewer's own first, full width).
+function renderTable(root, view, faces, info, { interactive = null } = {}) {
+  const hidden = (info && info.undisplayed) || [];
+  const me = view.seat;
+  const waiting = view.waiting_for;
+  const gameVars = varsText(view.vars, hidden, view);
+  const center = el("section", { class: "center", "aria-label": "the table" },
+    zonesNode(view.zones, faces, { interactive }),
+    gameVars ? el("div", { class: "zone-vars", text: gameVars }) : null);
+  const panels = view.players.map(player => {
+    const mine = player.seat === me;
+    const seatInfo = info && info.seats ? info.seats[player.seat] : null;
+    const classes = ["player"];
+    if (mine) classes.push("me");
+    if (waiting === player.seat) classes.push("turn");
+    const team = view.teams && view.teams.length < view.players.length && player.team !== null ? view.teams[player.team] : null;
+    return el("section", { class: classes.join(" "), "data-seat": player.seat, "aria-label": player.name },
+      el("div", { class: "name", text: `${player.name}${mine ? " (you)" : ""}${seatInfo && seatInfo.kind === "bot" ? " · bot" : ""}${team ? " · " + team.name : ""}${waiting === player.seat ? " — deciding" : ""}` }),
+      el("div", { class: "vars", text: varsText(player.vars, hidden, view) }),
+      zonesNode(player.zones, faces, { sort: mine, interactive: mine ? interactive : null }));
+  });
+  const order = panels.slice();
+  if (me !== null && me !== undefined && me >= 0) order.unshift(...order.splice(me, 1));
+  const teams = (view.teams || []).filter(t => Object.keys(t.zones || {}).length || Object.keys(t.vars || {}).length);
+  const teamPanels = view.teams && view.teams.length < view.players.length ? teams.map(team =>
+    el("section", { class: "player", "data-team": team.index, "aria-label": team.name },
+      el("div", { class: "name", text: team.name }),
+      el("div", { class: "vars", text: varsText(team.vars, hidden, view) }),
+      zonesNode(team.zones, faces))) : [];
+  root.replaceChildren(center, el("div", { class: "players" }, order, teamPanels));
+}
+
+function renderScores(root, result, view, label) {
+  if (!result) { root.replaceChildren(); return; }
+  const rows = result.scores.map((score, seat) => el("tr", {},
+    el("td", { text: view.players[seat].name }), el("td", { class: "score", "data-seat": seat, text: String(score) }),
+    el("td", { text: result.winners.includes(seat) ? "winner" : "" })));
+  root.replaceChildren(el("h2", { text: "Final " + (label || "score") }),
+    el("table", { "aria-label": "final scores" }, el("tr", {}, el("th", { text: "player" }), el("th", { text: label || "score" }), el("th", {})), rows));
+}
+
+function renderLines(root, lines) {
+  const atBottom = root.scrollHeight - root.scrollTop - root.clientHeight < 40;
+  root.replaceChildren(...lines.map(line => el("p", { text: line })));
+  if (atBottom) root.scrollTop = root.scrollHeight;
+}

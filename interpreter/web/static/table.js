@@ -1,0 +1,187 @@
+// The table page: joins a table over a websocket (as the seat of the link's token, or as a
+// spectator), draws what the server sends, and sends the choice a person clicks.
+"use strict";
+
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+const fragment = new URLSearchParams(location.hash.slice(1));
+const seatToken = fragment.get("seat");
+const hostToken = fragment.get("host");
+const state = { info: null, view: null, decision: null, faces: {}, events: [], lines: [], selected: [],
+                sent: false, over: false, result: null, socket: null, retry: 500 };
+const $ = id => document.getElementById(id);
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws`);
+  state.socket = socket;
+  socket.onopen = () => {
+    state.retry = 500;
+    socket.send(JSON.stringify({ type: "join", table: tableId, token: seatToken }));
+  };
+  socket.onmessage = message => receive(JSON.parse(message.data));
+  socket.onclose = () => {
+    if (state.fatal) return;
+    $("status").textContent = "connection lost; reconnecting…";
+    setTimeout(connect, state.retry);
+    state.retry = Math.min(state.retry * 2, 5000);
+  };
+}
+
+function receive(frame) {
+  if (frame.type === "welcome") {
+    state.info = frame;
+    document.title = `${frame.ruleset} · table ${frame.table}`;
+    $("title").textContent = `${frame.ruleset} — table ${frame.table}`;
+  } else if (frame.type === "state") {
+    Object.assign(state.faces, frame.faces);
+    state.events.splice(frame.events_from, Infinity, ...frame.events);
+    state.lines.splice(frame.lines_from, Infinity, ...frame.lines);
+    state.view = frame.view;
+    state.decisionsTaken = frame.decisions;
+    if (!frame.decision || !state.decision || frame.decision.no !== state.decision.no) state.selected = [];
+    state.decision = frame.decision;
+    state.over = frame.over;
+    state.result = frame.result || null;
+    state.sent = false;
+    state.failure = frame.error || null;
+    hideNotice();
+    draw();
+  } else if (frame.type === "error") {
+    if (["bad-token", "no-table"].includes(frame.code)) state.fatal = true;
+    state.sent = false;
+    notice(frame.message);
+    if (state.fatal) $("status").textContent = "not joined";
+    draw();
+  }
+}
+
+function notice(text) { const n = $("notice"); n.textContent = text; n.hidden = false; }
+function hideNotice() { $("notice").hidden = true; }
+
+function send(choiceId) {
+  if (!state.decision || state.sent) return;
+  state.sent = true;
+  state.socket.send(JSON.stringify({ type: "move", table: tableId, decision: state.decision.no, choice: String(choiceId) }));
+  draw();
+}
+
+// Cards named by the current decision's choices: a single card is played by clicking it; a set
+// of cards is built by clicking its cards, then played with one button.
+function cardChoices() {
+  const d = state.decision;
+  if (!d || !d.choices) return null;
+  const withCards = d.choices.filter(c => c.cards);
+  if (!withCards.length) return null;
+  const single = withCards.every(c => c.cards.length === 1) && withCards.length === d.choices.length;
+  const playable = new Set(withCards.flatMap(c => c.cards));
+  return { single, playable, withCards };
+}
+
+function selectionChoice(info) {
+  const picked = state.selected.slice().sort().join("+");
+  return info.withCards.find(c => c.cards.slice().sort().join("+") === picked) || null;
+}
+
+function draw() {
+  const view = state.view;
+  if (!view) return;
+  // for scripts and tests: the decision this page may answer now, and the table's decision count
+  document.body.dataset.ready = state.decision && !state.sent ? String(state.decision.no) : "";
+  document.body.dataset.decisions = String(state.decisionsTaken);
+  document.body.dataset.over = state.over ? "true" : "false";
+  const me = state.info ? state.info.seat : null;
+  $("status").textContent = me === null ? "watching (spectator)" : `you are ${view.players[me].name}`;
+  const info = cardChoices();
+  const interactive = info && !state.sent ? id => {
+    if (!info.playable.has(id)) return null;
+    if (info.single) {
+      const choice = info.withCards.find(c => c.cards[0] === id);
+      return { legal: true, onclick: () => send(choice.id) };
+    }
+    const selected = state.selected.includes(id);
+    return { legal: true, selected, onclick: () => toggle(id) };
+  } : null;
+  renderTable($("table"), view, state.faces, state.info, { interactive });
+  drawDecision(info);
+  renderLines($("transcript"), state.lines);
+  drawResult();
+}
+
+function toggle(id) {
+  const at = state.selected.indexOf(id);
+  if (at >= 0) state.selected.splice(at, 1); else state.selected.push(id);
+  draw();
+  const again = document.querySelector(`#table button.card[data-card="${CSS.escape(id)}"]`);
+  if (again) again.focus();
+}
+
+function drawDecision(info) {
+  const root = $("decision");
+  const d = state.decision;
+  const view = state.view;
+  if (state.failure) { root.replaceChildren(el("div", { class: "decision error", text: "The game stopped: " + state.failure })); return; }
+  if (!d) {
+    const who = view.waiting_for;
+    root.replaceChildren(who === undefined || who === null ? "" :
+      el("div", { class: "waiting", text: `Waiting for ${view.players[who].name}…` }));
+    return;
+  }
+  const pick = d.of > 1 ? ` (${d.step} of ${d.of})` : "";
+  const parts = [el("div", { class: "prompt", id: "prompt", text: `Your decision: ${d.prompt}${pick}` })];
+  if (d.kind === "number") {
+    const input = el("input", { type: "number", id: "amount", min: d.min, max: d.max, value: d.min, "aria-label": "amount" });
+    const set = value => { input.value = value; input.focus(); };
+    const row = el("div", { class: "number-row" }, input,
+      el("button", { type: "button", onclick: () => set(d.min), text: `min ${d.min}` }),
+      d.pot !== undefined ? el("button", { type: "button", onclick: () => set(d.pot), text: `pot ${d.pot}` }) : null,
+      el("button", { type: "button", onclick: () => set(d.max), text: `max ${d.max}` }),
+      el("button", { type: "button", class: "primary", id: "submit-number", disabled: state.sent,
+                     onclick: () => submitNumber(input, d), text: "OK" }));
+    input.addEventListener("keydown", e => { if (e.key === "Enter") submitNumber(input, d); });
+    parts.push(row);
+  } else {
+    if (info && !info.single) {
+      const match = selectionChoice(info);
+      parts.push(el("div", { class: "number-row" },
+        el("span", { text: state.selected.length ? `selected: ${state.selected.map(id => state.faces[id].label).join(" ")}` : "click cards to choose them" }),
+        el("button", { type: "button", class: "primary", id: "play-selection", disabled: !match || state.sent,
+                       onclick: () => match && send(match.id), text: match ? `play ${match.label}` : "play selection" }),
+        state.selected.length ? el("button", { type: "button", onclick: () => { state.selected = []; draw(); }, text: "clear" }) : null));
+    }
+    const buttons = d.choices.map((c, i) => el("button", { type: "button", class: "choice", "data-choice": c.id,
+      disabled: state.sent, title: i < 9 ? `key ${i + 1}` : null, onclick: () => send(c.id), text: c.label }));
+    parts.push(el("div", { class: "choices", role: "group", "aria-label": "choices" }, buttons));
+  }
+  root.replaceChildren(el("div", { class: "decision" }, parts));
+}
+
+function submitNumber(input, d) {
+  const value = Number(input.value);
+  if (!Number.isInteger(value) || value < d.min || value > d.max) { notice(`choose a whole number from ${d.min} to ${d.max}`); return; }
+  send(String(value));
+}
+
+function drawResult() {
+  const root = $("result");
+  if (!state.over || !state.result) { root.hidden = true; return; }
+  root.hidden = false;
+  renderScores(root, state.result, state.view, state.info && state.info.score_label);
+  const token = seatToken || hostToken;
+  const links = [];
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  links.push(el("a", { href: `/api/tables/${tableId}/log${query}`, download: `table-${tableId}.jsonl`, id: "download-log",
+                       text: hostToken ? "download the full log" : "download your log" }));
+  links.push(" · ");
+  links.push(el("a", { href: `/replay?table=${tableId}${token ? "#token=" + encodeURIComponent(token) : ""}`, id: "replay-link", text: "replay this game" }));
+  root.append(el("p", {}, links));
+}
+
+document.addEventListener("keydown", event => {
+  if (event.target.tagName === "INPUT" || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (/^[1-9]$/.test(event.key)) {
+    const button = document.querySelectorAll("#decision button.choice")[Number(event.key) - 1];
+    if (button && !button.disabled) button.click();
+  }
+});
+
+connect();

@@ -1,0 +1,162 @@
+"""One live table: a Game, its seats (people and bots), and the streams its clients follow.
+
+Every move, a person's or a bot's, goes through `take`: it checks that the move is for this
+table's current decision and legal, applies it through the engine's decision API, and writes it
+to the store before anyone hears of it. Nothing here awaits: one call is one atomic step.
+"""
+from __future__ import annotations
+
+import json
+import time
+
+from interpreter.engine.game import Game
+from interpreter.errors import GameError
+from interpreter.language.ruleset import Ruleset
+from interpreter.web.bots import Bot, make_bot
+from interpreter.web.frames import SPECTATOR, Stream, events_of, state_frame
+from interpreter.web.store import Store, TableRecord
+
+
+class MoveRefused(Exception):
+    """A move that was not taken; `code` is stable, the message is for people."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class LiveTable:
+    """A table loaded in memory; re-created from its record and decision list after a restart."""
+
+    def __init__(self, record: TableRecord, ruleset: Ruleset, *, store: Store, filename: str):
+        self.record = record
+        self.id = record.id
+        self.ruleset = ruleset
+        self.store = store
+        self.filename = filename
+        self.error: str | None = None
+        names = [s.name for s in record.seats]
+        self.game = Game(ruleset, record.players, seed=record.seed, options=record.options, names=names)
+        for seat, choice in store.decisions(record.id):
+            self.game.apply(choice)   # a stored decision was legal when taken: the game is deterministic
+        self.bots: dict[int, Bot] = {
+            s.seat: make_bot(s.agent or "random", seed=_bot_seed(record.seed, s.seat, self.game.decisions_taken))
+            for s in record.seats if s.kind == "bot"}
+        self.streams: dict[int | None, Stream] = {}
+        self.clients: dict[int, set] = {}          # seat (or SPECTATOR) -> connections
+        self.last_active = time.monotonic()
+        self.bot_task = None                       # the task pacing bots when bot_delay > 0
+
+    # -- moves ------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.game.over or self.error is not None
+
+    def bot_to_move(self) -> bool:
+        return not self.over and self.game.decision.player in self.bots
+
+    def take(self, seat: int, decision_no, choice_id) -> None:
+        """Apply `seat`'s choice for decision number `decision_no`; MoveRefused if it is not one."""
+        game = self.game
+        if self.over:
+            raise MoveRefused("over", "the game is over")
+        if not isinstance(decision_no, int) or isinstance(decision_no, bool) or decision_no != game.decisions_taken:
+            raise MoveRefused("stale", f"that move was for decision {decision_no}; the table is at decision "
+                                       f"{game.decisions_taken}")
+        if game.decision.player != seat:
+            raise MoveRefused("not-your-turn", "it is not your decision")
+        if not isinstance(choice_id, str):
+            raise MoveRefused("illegal", "a choice is given by its id, a string")
+        try:
+            choice = game.decision.choice(choice_id)
+        except ValueError as exc:
+            raise MoveRefused("illegal", str(exc)) from None
+        self._apply(seat, choice.id)
+
+    def step_bot(self) -> bool:
+        """Let the bot whose decision it is move once; False if no bot is to move."""
+        if not self.bot_to_move():
+            return False
+        seat = self.game.decision.player
+        self._apply(seat, self.bots[seat].choose(self.game))
+        return True
+
+    def bot_answer(self, seat: int, decision_no: int, choice_id: str) -> bool:
+        """Apply a choice a bot worked out away from the table, if its decision is still open."""
+        if self.over or self.game.decisions_taken != decision_no or self.game.decision.player != seat:
+            return False
+        self._apply(seat, choice_id)
+        return True
+
+    def run_bots(self, *, limit: int = 10_000) -> int:
+        moved = 0
+        while moved < limit and self.step_bot():
+            moved += 1
+        return moved
+
+    def _apply(self, seat: int, choice_id: str) -> None:
+        n = self.game.decisions_taken
+        try:
+            self.game.apply(choice_id)
+        except GameError as exc:   # the ruleset failed at run time: the table stops, saying why
+            self.error = exc.message
+            self.store.finish_table(self.id, status="failed", result={"error": exc.message})
+            return
+        self.store.add_decision(self.id, n, seat, choice_id)
+        self.last_active = time.monotonic()
+        if self.game.over:
+            self.store.finish_table(self.id, status="over", result=self.game.result)
+
+    # -- what clients see ---------------------------------------------------------
+    def stream(self, seat: int | None) -> Stream:
+        stream = self.streams.get(seat)
+        if stream is None:
+            # a spectator's stream is a seat no player has: the public view, never the full one
+            stream = self.streams[seat] = Stream(self.game, SPECTATOR if seat is None else seat)
+            stream.update()
+        return stream
+
+    def full_frame(self, seat: int | None) -> dict:
+        stream = self.stream(seat)
+        stream.update()
+        return self._frame(seat, stream.full())
+
+    def update_frame(self, seat: int | None) -> dict:
+        return self._frame(seat, self.stream(seat).update())
+
+    def _frame(self, seat, changes: dict) -> dict:
+        frame = state_frame(self.game, SPECTATOR if seat is None else seat, changes)
+        frame["table"] = self.id
+        if self.error:
+            frame["error"] = self.error
+        return frame
+
+    def info(self, seat: int | None) -> dict:
+        """The table's public description: game, seats (kind and name), status."""
+        return {"table": self.id, "ruleset": self.ruleset.name, "players": self.record.players,
+                "options": self.game.options, "seat": seat,
+                "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent}
+                          for s in self.record.seats],
+                "undisplayed": sorted(self.ruleset.undisplayed), "score_label": self.ruleset.score_label,
+                "status": "failed" if self.error else ("over" if self.game.over else "playing")}
+
+    def log_lines(self, seat: int | None) -> str:
+        """The game's JSONL log: all of it (seat None), or only what `seat` (or SPECTATOR) saw."""
+        header = table_header(self.game)
+        header.update(ruleset=self.filename, digest=self.record.digest, variants=[])
+        if seat is not None:
+            header["view"] = seat
+        lines = [json.dumps(header, ensure_ascii=False)]
+        lines += [json.dumps(e, ensure_ascii=False) for e in events_of(self.game, seat)]
+        return "\n".join(lines) + "\n"
+
+
+def table_header(game: Game) -> dict:
+    """A log header that re-creates the game exactly: seats' names appear in its events."""
+    return {**game.header(), "names": [p.name for p in game.players]}
+
+
+def _bot_seed(table_seed: int, seat: int, decisions: int) -> int:
+    """Bots of a resumed table start from a seed of their own, fixed by where the table resumed."""
+    return (table_seed * 1_000_003 + seat * 7_919 + decisions) % (2 ** 63)
