@@ -1,6 +1,6 @@
 """Random-playout games per second for every shipped ruleset, beside reference implementations
-of Hearts measured in the same run: a compact hand-written Python loop and OpenSpiel's C++ Hearts
-driven from Python. Trials are interleaved and the best of each is kept, so a busy machine
+of Hearts measured in the same run: an idiomatic hand-written Python loop, a tight one (the
+floor for plain Python) and OpenSpiel's C++ Hearts driven from Python. Trials are interleaved and the best of each is kept, so a busy machine
 slows every contender alike; the ratios are what to read.
 
     python benchmarks/games.py [--seconds 2] [--trials 3] [--profile hearts]
@@ -40,7 +40,9 @@ def contenders() -> list[tuple[str, object]]:
         players = 4 if ruleset.min_players <= 4 <= ruleset.max_players else ruleset.min_players
         out.append((f"{Path(path).stem} ({players}p, interpreted)", interpreted(path, players)))
     import reference_hearts
+    import tight_hearts
     out.append(("hearts (4p, hand-written Python)", reference_hearts.play_game))
+    out.append(("hearts (4p, tight hand-written Python)", tight_hearts.play_game))
     try:
         import openspiel_hearts_bench
         out.append(("hearts (4p, OpenSpiel from Python)", openspiel_hearts_bench.play_game))
@@ -79,12 +81,14 @@ def main(argv=None) -> None:
             best[name] = max(best[name], rate(play, args.seconds, trial))
     hand_written = best.get("hearts (4p, hand-written Python)")
     openspiel = best.get("hearts (4p, OpenSpiel from Python)")
-    print(f"{'contender':<40} {'games/s':>9} {'vs hand-written':>16} {'vs OpenSpiel':>13}")
+    tight = best.get("hearts (4p, tight hand-written Python)")
+    print(f"{'contender':<42} {'games/s':>9} {'vs hand-written':>16} {'vs tight':>9} {'vs OpenSpiel':>13}")
     for name, _ in entries:
         g = best[name]
         vs_hand = f"{hand_written / g:.1f}x slower" if hand_written else "-"
+        vs_tight = f"{tight / g:.1f}x" if tight else "-"
         vs_os = f"{g / openspiel:.2f}x" if openspiel else "-"
-        print(f"{name:<40} {g:>9.1f} {vs_hand:>16} {vs_os:>13}")
+        print(f"{name:<42} {g:>9.1f} {vs_hand:>16} {vs_tight:>9} {vs_os:>13}")
 
 
 if __name__ == "__main__":

@@ -21,8 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from interpreter import Game, load_ruleset  # noqa: E402
-import interpreter.language.calls as calls  # noqa: E402
-import interpreter.language.compiler as compiler  # noqa: E402
+from interpreter.codegen import runtime  # noqa: E402
 
 RULESET = """\
 version: 1
@@ -49,9 +48,9 @@ CONDITION = "player_at(0).hand.filter(c, players.all(q, melded_points(player_at(
 
 def measure(seconds: float, *, remembered: bool) -> float:
     """Microseconds per evaluation of CONDITION over a 13-card hand."""
-    original = compiler.memoized_call_of_lists
-    if not remembered:
-        compiler.memoized_call_of_lists = lambda name, body, keys, fns, lists: calls.direct_call(body, keys, fns)
+    original = runtime.NAMES["memo_of_lists"]
+    if not remembered:     # what generated code calls instead: the function itself, every time
+        runtime.NAMES["memo_of_lists"] = lambda g, name, body, names, lists, *values: body(g, dict(zip(names, values)))
     try:
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "bench.yaml"
@@ -59,7 +58,7 @@ def measure(seconds: float, *, remembered: bool) -> float:
             rules = load_ruleset(path)
             fn, _ = rules.compile(CONDITION)
     finally:
-        compiler.memoized_call_of_lists = original
+        runtime.NAMES["memo_of_lists"] = original
     game = Game(rules, 2, seed=1)
     best = float("inf")
     for _ in range(5):

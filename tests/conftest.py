@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 import functools
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# The load cache of a test run is its own, so no run reads what another one left behind.
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="cardrules-cache-")
 
 
 @functools.lru_cache(maxsize=None)

@@ -71,12 +71,8 @@ def play(game, agents, *, max_decisions: int = 1_000_000) -> dict:
 
 
 def play_random(game, rng: random.Random) -> dict:
-    """The fastest random playout: raw legal values, no Choice objects. For simulations, where
-    every seat is the same random player and nobody's fairness is at stake."""
+    """The fastest random playout: options taken by position, no Choice objects. For
+    simulations, where every seat is the same random player and nobody's fairness is at stake."""
     while not game.over:
-        options = game.decision.options
-        if isinstance(options, range):
-            game.apply_value(rng.randrange(options.start, options.stop))
-        else:
-            game.apply_value(options[rng.randrange(len(options))])
+        game.apply_index(rng.randrange(len(game.legal_values())))
     return game.result

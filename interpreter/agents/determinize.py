@@ -4,8 +4,9 @@ A seat knows the cards it can see, where it last saw the cards it saw move into 
 cannot see (narrowed by the masked moves it saw since), and the sizes of every pile. A sample
 keeps all of that and deals every other card at random over the places the seat cannot see:
 
-- the game is cloned, then the identities (id, label, attributes) of the cards the seat cannot
-  see are shuffled among those hidden places, honouring what the seat's events say about each;
+- the game is cloned, then the identities (id, label, attributes and the card's variables) of
+  the cards the seat cannot see are shuffled among those hidden places, honouring what the
+  seat's events say about each;
 - choices other seats made in a simultaneous step not yet revealed are drawn again at random;
 - the random source is re-seeded, so future shuffles and draws are unknown too;
 - the sample forgets the real seed, stacked deck and decision history.
@@ -71,7 +72,7 @@ def deal_unseen(game: Game, seat: int, places: dict[str, set], rng: random.Rando
     slots = [c for c in game.cards_in_play if not card_visible(c, seat)]
     if len(slots) < 2:
         return
-    identities = [(c.id, c.label, c.attrs, c.index) for c in slots]
+    identities = [(c.id, c.label, c.attrs, c.index, c.vars) for c in slots]
     assignment = None
     for _ in range(RETRIES):
         assignment = _assign(slots, identities, places, rng)
@@ -80,8 +81,9 @@ def deal_unseen(game: Game, seat: int, places: dict[str, set], rng: random.Rando
     if assignment is None:      # constraints too tight to sample: keep the known cards where they are
         assignment = _assign(slots, identities, {}, rng, keep={i for i, ident in enumerate(identities)
                                                                 if ident[0] in places})
-    for slot, (card_id, label, attrs, index) in zip(slots, assignment):
-        slot.id, slot.label, slot.attrs, slot.index = card_id, label, attrs, index
+    for slot, (card_id, label, attrs, index, card_vars) in zip(slots, assignment):
+        # a card's variables describe the card (a joker's declared rank), so they go with it
+        slot.id, slot.label, slot.attrs, slot.index, slot.vars = card_id, label, attrs, index, card_vars
     game.all_cards.sort(key=lambda c: c.index)
     game.cards_in_play.sort(key=lambda c: c.index)
     game.cards_by_id = {c.id: c for c in game.all_cards}

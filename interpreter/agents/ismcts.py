@@ -17,6 +17,9 @@ random, and backs up every seat's reward. The answer is the most visited legal c
   the lowest and the highest, turned round when the winners are those with the lower scores
   (so "lowest wins" games are searched the right way). `horizon` stops a playout after that many
   decisions and scores the state reached as if the game ended there.
+- A sample deals unseen cards (with their variables) anew; a ruleset may hold an invariant a
+  re-dealt state breaks (a card variable set for the card once dealt there), so an iteration
+  whose sample the ruleset refuses to play on is dropped and counted in `dropped`.
 """
 from __future__ import annotations
 
@@ -26,6 +29,7 @@ import time
 
 from interpreter.agents.turn import Turn
 from interpreter.engine.decisions import choice_id
+from interpreter.errors import GameError
 
 EXPLORATION = 0.7
 NUMBER_SPREAD = 5
@@ -54,6 +58,7 @@ class ISMCTSAgent:
         self.exploration = exploration
         self.rng = random.Random(seed)
         self.last_root: Node | None = None
+        self.dropped = 0
 
     def choose(self, turn: Turn):
         if len(turn) == 1:
@@ -66,7 +71,10 @@ class ISMCTSAgent:
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, turn)
+            try:
+                self._iterate(root, turn)
+            except GameError:
+                self.dropped += 1
             done += 1
         self.last_root = root
         legal = {c.id for c in turn.choices} if turn.numbers is None else {str(n) for n in turn.numbers}
@@ -108,6 +116,8 @@ class ISMCTSAgent:
         c = self.exploration
         for action in actions:
             child = node.children[action]
+            if not child.visits:        # added by an iteration that was dropped: try it first
+                return action
             value = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
             if value > best_value:
                 best, best_value = action, value

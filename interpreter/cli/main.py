@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("interpreter.cli.replay", "re-run a game log and check that every event matches"),
     "serve": ("interpreter.cli.serve", "serve tables in the browser: a lobby, people and bots, replays"),
     "functions": ("interpreter.cli.functions", "list the builtin functions, macros and effects of the language"),
+    "compile": ("interpreter.cli.compile", "print the Python generated for a ruleset, for review and debugging"),
 }
 
 EXIT_CODES = """Exit codes: 0 success, 1 invalid input (ruleset, option, log, or a failed check),

@@ -59,8 +59,8 @@ class ChoiceCompiler:
             hi, _ = self.c.expression(raw.get("max"), self.sub(where, "max"), scope=scope, expect=T.INT)
             legal = labels = None
             if "where" in raw:
-                legal, _ = self.c.expression(raw["where"], self.sub(where, "where"), scope={**scope, bind: T.INT},
-                                             expect=T.BOOL, varying=bind)
+                legal = self.c.filter(raw["where"], self.sub(where, "where"), scope={**scope, bind: T.INT},
+                                      var=bind)
                 if legal is None:
                     return None
             if "labels" in raw:
@@ -82,7 +82,7 @@ class ChoiceCompiler:
                 if len(numbers) > MAX_RANGE:
                     raise GameError(f"a number choice with 'where' may list at most {MAX_RANGE} numbers, "
                                     f"not {len(numbers)}", span=span, phase=g.phase)
-                return _legal(numbers, legal, bind, g, env, span)
+                return _legal(numbers, legal, g, env, span)
             return self._single(who, options, kind, prompt, span, if_none, private, verb,
                                 labels=labels, bind=bind), then, bind
         if "from" not in raw:
@@ -103,8 +103,7 @@ class ChoiceCompiler:
         item = item or want
         legal = None
         if "where" in raw:
-            legal, _ = self.c.expression(raw["where"], self.sub(where, "where"), scope={**scope, bind: item},
-                                         expect=T.BOOL, varying=bind)
+            legal = self.c.filter(raw["where"], self.sub(where, "where"), scope={**scope, bind: item}, var=bind)
             if legal is None:
                 return None
         labels = None
@@ -124,7 +123,7 @@ class ChoiceCompiler:
             if legal is None:
                 g.note_listing(span, g.steps - before + len(values))
                 return list(values)
-            return _legal(values, legal, bind, g, env, span, g.steps - before)
+            return _legal(values, legal, g, env, span, g.steps - before)
 
         if kind != "cards":
             return self._single(who, options, kind, prompt, span, if_none, private, verb,
@@ -230,18 +229,11 @@ class ChoiceCompiler:
         return ask, [Step(run_action, True, span)] + then, bind
 
 
-
-
-def _legal(candidates, legal, bind: str, g, env, span, work: int = 0) -> list:
-    """The candidates for which the `where:` condition holds, each bound to the `as` name. The
-    items looked at (candidates, and the steps their conditions took) are noted for the game's
-    cost report."""
+def _legal(candidates, legal, g, env, span, work: int = 0) -> list:
+    """The candidates for which the `where:` condition holds (`legal` is the generated filter).
+    The items looked at (candidates, and the steps their conditions took) are noted for the
+    game's cost report."""
     before = g.steps
-    e = dict(env)
-    out = []
-    for x in candidates:
-        e[bind] = x
-        if legal(g, e):
-            out.append(x)
+    out = legal(g, env, candidates)
     g.note_listing(span, work + g.steps - before + len(candidates))
     return out

@@ -23,7 +23,7 @@ from interpreter.engine.decisions import (Choice, Decision, IllegalChoice, choic
                                           json_value)
 from interpreter.engine.events import EventLog
 from interpreter.engine.steps import run_steps
-from interpreter.engine.state import HIDDEN, PUBLIC, Card, Player, Team, Zone, card_visible
+from interpreter.engine.state import HIDDEN, NO_VARS, NOBODY, PUBLIC, Card, Player, Team, Zone, card_visible
 
 __all__ = ["Game", "Choice", "Decision", "Budget", "IllegalChoice", "describe_numbers"]
 
@@ -31,6 +31,25 @@ MAX_TRIGGER_DEPTH = 16
 _json_value, _choice_id = json_value, choice_id   # the names other modules import
 DEFAULT_MAX_STEPS = DEFAULT_STEPS   # work allowed between two decisions (see budget.py)
 MAX_LISTED_NUMBERS = 1_000   # a view lists a number decision's choices up to this many
+
+
+_SHARED: dict = {}
+
+
+def _shared(value):
+    """One copy of an immutable value that every game uses (zone keys, sets of seats)."""
+    return _SHARED.setdefault(value, value)
+
+
+def _moved_triggers(ruleset) -> dict:
+    """Moved-triggers by the name of the zone a card goes to (a trigger with `to:` listens to
+    one); the same for every game of a ruleset, so worked out once."""
+    cached = ruleset.__dict__.get("_moved_into")
+    if cached is None:
+        moved = ruleset.triggers.get("moved") or []
+        cached = {z.name: [t for t in moved if t[3] in (None, z.name)] for z in ruleset.zones}
+        cached = ruleset.__dict__["_moved_into"] = {name: ts for name, ts in cached.items() if ts}
+    return cached
 
 
 _NO_SEAT = -1   # a seat no player has: it sees what everyone sees
@@ -85,10 +104,7 @@ class Game:
         self.decisions_taken = 0
         self.listing_peaks: dict = {}     # choose step's span -> the most items one listing looked at
         self._triggers = ruleset.triggers
-        # moved-triggers by the name of the zone a card goes to (a trigger with `to:` listens to one)
-        moved = ruleset.triggers.get("moved") or []
-        self._moved_into = {z.name: [t for t in moved if t[3] in (None, z.name)] for z in ruleset.zones}
-        self._moved_into = {name: ts for name, ts in self._moved_into.items() if ts}
+        self._moved_into = _moved_triggers(ruleset)
         self._build_cards()
         self._build_zones_and_teams()
         self._init_vars()
@@ -102,14 +118,18 @@ class Game:
 
     # -- setup ---------------------------------------------------------------
     def _build_cards(self) -> None:
-        self.all_cards = [Card(spec.id, spec.label, spec.attrs, i) for i, spec in enumerate(self.rules.cards)]
+        no_vars = None if self.rules.vars.get("card") else NO_VARS
+        self.all_cards = [Card(spec.id, spec.label, spec.attrs, i, no_vars) for i, spec in enumerate(self.rules.cards)]
         self.cards_by_id = {c.id: c for c in self.all_cards}
         removed = set()
         for condition, ids, span in self.rules.removals:
             if condition is None or self._setup(condition, {}, span, "a deck.remove condition"):
                 removed.update(ids)
-        self.cards_in_play = [c for c in self.all_cards if c.id not in removed]
-        self.removed_cards = [c for c in self.all_cards if c.id in removed]
+        if removed:
+            self.cards_in_play = [c for c in self.all_cards if c.id not in removed]
+            self.removed_cards = [c for c in self.all_cards if c.id in removed]
+        else:            # the usual case: one list, nothing removed (neither is ever changed)
+            self.cards_in_play, self.removed_cards = self.all_cards, []
 
     def _build_zones_and_teams(self) -> None:
         rules = self.rules
@@ -138,10 +158,10 @@ class Game:
                 first_game_zone = first_game_zone or self.zones[spec.name]
             elif spec.owner == "player":
                 for p in self.players:
-                    p.zones[spec.name] = Zone(spec.name, f"p{p.seat}.{spec.name}", p, spec.visibility)
+                    p.zones[spec.name] = Zone(spec.name, _shared(f"p{p.seat}.{spec.name}"), p, spec.visibility)
             else:
                 for t in self.teams:
-                    t.zones[spec.name] = Zone(spec.name, f"t{t.index}.{spec.name}", t, spec.visibility)
+                    t.zones[spec.name] = Zone(spec.name, _shared(f"t{t.index}.{spec.name}"), t, spec.visibility)
         if first_game_zone is None:
             raise GameError("the ruleset has no game zone to hold the cards at the start", code="zones")
         for card in self.cards_in_play:
@@ -152,11 +172,11 @@ class Game:
             if zone.visibility == PUBLIC:
                 viewers = None
             elif zone.visibility == HIDDEN:
-                viewers = frozenset()
+                viewers = NOBODY
             elif isinstance(zone.owner, Player):
-                viewers = frozenset([zone.owner.seat])
+                viewers = _shared(frozenset([zone.owner.seat]))
             else:
-                viewers = frozenset(m.seat for m in zone.owner.members)
+                viewers = _shared(frozenset(m.seat for m in zone.owner.members))
             self._zone_viewers[zone.key] = viewers
 
     def _all_zones(self) -> Iterator[Zone]:
@@ -208,6 +228,27 @@ class Game:
         is not one of them is refused with a GameError."""
         decision = self._current()
         self._take(decision, decision.resolve_value(value), None)
+
+    # The playout API, for bots and search: who decides, how many legal options there are,
+    # and taking one by its position. A position can only name one of the engine's own
+    # options, so nothing needs matching against them.
+    @property
+    def to_move(self) -> int | None:
+        """The seat that decides now (None once the game is over)."""
+        return None if self.decision is None else self.decision.player
+
+    def legal_values(self):
+        """The current decision's legal values (`decision.options`): a tuple, or a range for a
+        number. Empty once the game is over."""
+        return () if self.decision is None else self.decision.options
+
+    def apply_index(self, index: int) -> None:
+        """Take the `index`-th of `legal_values()`; an IndexError if there is no such option."""
+        decision = self._current()
+        options = decision._request.options
+        if type(index) is not int or not 0 <= index < len(options):
+            raise IndexError(f"choice {index!r} of {len(options)}")
+        self._take(decision, options[index], None)
 
     def _current(self) -> Decision:
         if self.over or self.decision is None:
@@ -346,8 +387,8 @@ class Game:
             source = card.zone
             if source is not None:
                 source.cards.remove(card)
-                if isinstance(source.owner, Player):
-                    card.last_holder = source.owner
+                if source.holder is not None:
+                    card.last_holder = source.holder
             if top:    # the first card listed ends on top, as a stacked order reads
                 to.cards.insert(top_index, card)
                 top_index += 1
@@ -356,7 +397,7 @@ class Game:
             card.zone = to
             was_face_up, seen = card.face_up, card.seen_by
             card.face_up = False
-            card.seen_by = frozenset()
+            card.seen_by = NOBODY
             if record:
                 viewers = self._move_viewers(source, to, was_face_up, seen)
                 self._log.card_moving(card, viewers)
@@ -432,7 +473,7 @@ class Game:
         for card, old in ((a, za), (b, zb)):
             if isinstance(old.owner, Player):
                 card.last_holder = old.owner
-            card.face_up, card.seen_by = False, frozenset()
+            card.face_up, card.seen_by = False, NOBODY
         if self.record:
             batch = self._log.begin_batch()
             for card, source, target in ((a, za, zb), (b, zb, za)):

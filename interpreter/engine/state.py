@@ -5,22 +5,30 @@ kept small (slots) because random playouts create and touch them millions of tim
 """
 from __future__ import annotations
 
+from types import MappingProxyType
+
 PUBLIC, OWNER, HIDDEN = "public", "owner", "hidden"
+# Shared, never-changed values for the common case, so a game's thousands of moves and its
+# cards allocate nothing for them: nobody peeked at a card, a card without variables.
+NOBODY: frozenset = frozenset()
+NO_VARS = MappingProxyType({})
 
 
 class Card:
     """One physical card: a stable id, a label for people, and attributes from the deck."""
     __slots__ = ("id", "label", "attrs", "vars", "zone", "last_holder", "face_up", "seen_by", "index")
 
-    def __init__(self, card_id: str, label: str, attrs: dict, index: int):
+    def __init__(self, card_id: str, label: str, attrs: dict, index: int, vars: dict | None = None):
         self.id = card_id
         self.label = label
         self.attrs = attrs
-        self.vars: dict = {}                     # card variables (e.g. a joker's declared rank)
+        # card variables (e.g. a joker's declared rank); a game whose ruleset declares none
+        # passes the shared, read-only NO_VARS
+        self.vars = {} if vars is None else vars
         self.zone: Zone | None = None
         self.last_holder: Player | None = None   # the last player whose zone held this card
         self.face_up = False                     # turned up in a zone its viewers cannot see
-        self.seen_by: frozenset = frozenset()    # seats that peeked at it since it last moved
+        self.seen_by: frozenset = NOBODY         # seats that peeked at it since it last moved
         self.index = index                       # position in the deck definition (stable order)
 
     def __repr__(self) -> str:
@@ -29,12 +37,13 @@ class Card:
 
 class Zone:
     """An ordered pile of cards. Its first card is the top of a face-down pile."""
-    __slots__ = ("name", "key", "owner", "visibility", "cards")
+    __slots__ = ("name", "key", "owner", "holder", "visibility", "cards")
 
     def __init__(self, name: str, key: str, owner, visibility: str):
         self.name = name
         self.key = key              # unique in the game: 'deck', 'p2.hand', 't1.pile'
         self.owner = owner          # None (the game), a Player or a Team
+        self.holder = owner if isinstance(owner, Player) else None   # a card here is in this hand
         self.visibility = visibility
         self.cards: list[Card] = []
 

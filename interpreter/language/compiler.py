@@ -1,8 +1,10 @@
-"""Checks expression trees against the ruleset's names and types, and compiles them to closures.
+"""Checks expression trees against the ruleset's names and types, and generates Python for them.
 
-Every expression is checked and compiled once, when the ruleset loads; a compiled
-expression is a Python closure `fn(game, env)` where `env` maps the names bound by loops,
-choices and function parameters. Nothing is ever passed to `eval` or `exec`.
+Every expression is checked and compiled once, when the ruleset loads: the checked tree is
+turned into Python source (see `interpreter.codegen` for what that source may touch), and
+compiled into a function `fn(game, env)` where `env` maps the names bound by loops, choices
+and function parameters. A ruleset's text is never compiled, only source generated from its
+checked tree.
 
 The language is strictly typed: no truthiness, `==` only between values of one type, `<`
 only between numbers (or lists of numbers, compared in order). Iteration happens only in the
@@ -12,18 +14,18 @@ terminates.
 from __future__ import annotations
 
 import itertools
-import weakref
 from dataclasses import dataclass, field
 from typing import Callable
 
 from lark import Token, Tree
 
+from interpreter.codegen.runtime import MAX_INT
+from interpreter.codegen.unit import Unit
 from interpreter.language import types as T
-from interpreter.language.builtins import BUILTINS, EvalError
+from interpreter.language.builtins import BUILTINS
 from interpreter.language.effects import EFFECTS
-from interpreter.errors import Collector, GameError, Span, did_you_mean
-from interpreter.language.calls import (binders, charged_call, direct_call, failing_call, memoized_call,
-                                       memoized_call_of_lists, static_call)
+from interpreter.errors import Collector, Span, did_you_mean
+from interpreter.language.calls import binders, call_code
 from interpreter.language.expressions import ParseError, parse
 from interpreter.language.macros import MACRO_BUILDERS, MACROS
 
@@ -73,11 +75,11 @@ class Symbols:
     used: set = field(default_factory=set)             # (kind, name) seen in expressions
 
 
-GLOBALS = {
-    "players": (T.list_of(T.PLAYER), lambda g, env: g.players),
-    "num_players": (T.INT, lambda g, env: len(g.players)),
-    "all_cards": (T.list_of(T.CARD), lambda g, env: g.cards_in_play),
-    "teams": (T.list_of(T.TEAM), lambda g, env: g.teams),
+GLOBALS = {   # name -> (type, the Python that reads it)
+    "players": (T.list_of(T.PLAYER), "g.players"),
+    "num_players": (T.INT, "len(g.players)"),
+    "all_cards": (T.list_of(T.CARD), "g.cards_in_play"),
+    "teams": (T.list_of(T.TEAM), "g.teams"),
 }
 CARD_BUILTIN_ATTRS = {"id": T.STR, "label": T.STR, "face_up": T.BOOL}
 PLAYER_ATTRS = {"seat": T.INT, "name": T.STR, "left": T.PLAYER, "right": T.PLAYER, "team": T.TEAM}
@@ -107,33 +109,18 @@ FAMILIAR = {
 }
 
 
-# closure -> its shape: ('const', v) | ('local', key) | ('attr', key, attr) | ('card', id). Shared by
-# every pass, so a parameter inlined from a caller keeps the caller's shape.
-_SHAPES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
 # Builtins whose value depends on the state of the game, not only on their arguments.
 STATEFUL_BUILTINS = {"holder", "can_use", "usable", "met", "enabled", "used"}
 _TRIVIAL = {"int", "string", "true", "false", "name"}   # cheaper to evaluate than to look up (a name
 # that calls a function of no parameters is not: it is hoisted like any other invariant)
-_MISSING = object()
-MAX_INT = 10 ** 18        # numbers a game computes stay machine-sized (a runaway doubling stops here)
-MAX_STRING = 100_000      # characters of a string built by '+'
-TOO_BIG = "a number beyond ±10^18: the numbers of a game stay within 18 digits"
 _HOIST_KEYS = itertools.count()
 
 
-def _hoisted(fn: Fn, key: str) -> Fn:
+def _hoisted(code: str, key: str) -> str:
     """A part of a choice's condition that is the same for every candidate: computed on first
     use in one listing of the legal options (so short-circuits still guard it) and kept in
-    that listing's env. `and`, `or`, `?:` and comparisons repeat these three lines inline on
-    purpose: a shared helper would cost the very call that reading the cache in place saves."""
-    def hoisted(g, env):
-        value = env.get(key, _MISSING)
-        if value is _MISSING:
-            value = env[key] = fn(g, env)
-        return value
-    return hoisted
+    that listing's env."""
+    return f"(env[{key!r}] if {key!r} in env else env.setdefault({key!r}, {code}))"
 
 
 class _Failed(Exception):
@@ -146,34 +133,55 @@ class Compiler:
     def __init__(self, symbols: Symbols, errors: Collector):
         self.symbols = symbols
         self.errors = errors
+        self.generated: list[str] = []     # the source of every compiled unit, for reading
 
     # -- entry points ------------------------------------------------------
     def expression(self, text, where: Where, *, scope: dict | None = None, expect=None,
                    effects: bool = False, renames: dict | None = None,
                    varying: str | None = None) -> tuple[Fn | None, object]:
-        """Compile one expression; returns (closure, type), or (None, None) after an error.
+        """Compile one expression; returns (function, type), or (None, None) after an error.
 
         `varying` names the candidate of a choice's `where:`: every part of the condition that
         does not read it is the same for all candidates, and is computed once per listing.
         """
+        unit, code, typ = self._generate(text, where, scope=scope, expect=expect, effects=effects,
+                                         renames=renames, varying=varying)
+        if unit is None:
+            return None, None
+        return unit.build([f"return {code}"]), typ
+
+    def filter(self, text, where: Where, *, scope: dict, var: str) -> Fn | None:
+        """Compile a choice's `where:` condition on `var` into `fn(game, env, items)`: the items
+        for which it holds, in order. The loop is generated with the condition inline, and the
+        parts that do not read `var` are computed once per call."""
+        unit, code, _ = self._generate(text, where, scope=scope, expect=T.BOOL, varying=var)
+        if unit is None:
+            return None
+        return unit.build(["env = dict(env)", "_out = []", "for _x in _items:", f"    env[{var!r}] = _x",
+                           f"    if {code}:", "        _out.append(_x)", "return _out"], params="g, env, _items")
+
+    def _generate(self, text, where: Where, *, scope, expect, effects: bool = False,
+                  renames: dict | None = None, varying: str | None = None):
+        """Check one expression and generate its code: (unit, code, type), or Nones after an error."""
         self.last_dynamic = True      # until this expression is known to read no changing state
         tree = self._parse(text, where, "expression")
         if tree is None:
-            return None, None
+            return None, None, None
+        unit = Unit(_label(where), self.generated)
         try:
-            pass_ = _Pass(self, where, dict(scope or {}), effects, renames)
+            pass_ = _Pass(self, where, dict(scope or {}), effects, renames, unit)
             if varying is not None:
                 pass_.varying = varying
                 pass_.reads = []
-            fn, typ = pass_.expr(tree.children[0])
+            code, typ = pass_.expr(tree.children[0])
             self.last_dynamic = pass_.dynamic
         except _Failed:
-            return None, None
+            return None, None, None
         if expect is not None and not T.assignable(typ, expect):
             self.errors.error("type", f"expected {T.show(expect)} here, but this is {T.show(typ)}",
                               where.span(*_pos(tree)))
-            return None, None
-        return fn, typ
+            return None, None, None
+        return unit, code, typ
 
     def statements(self, text, where: Where, *, scope: dict | None = None) -> Fn | None:
         """Compile effect statements (`a = 1; move(c, trick)`) into one closure."""
@@ -181,20 +189,15 @@ class Compiler:
         if tree is None:
             return None
         compiled, ok = [], True
+        unit = Unit(_label(where), self.generated)
         for stmt in tree.children:
             try:
-                compiled.append(_Pass(self, where, dict(scope or {}), True).statement(stmt))
+                compiled.append(_Pass(self, where, dict(scope or {}), True, None, unit).statement(stmt))
             except _Failed:
                 ok = False
         if not ok:
             return None
-        if len(compiled) == 1:
-            return compiled[0]
-
-        def run_all(g, env):
-            for fn in compiled:
-                fn(g, env)
-        return run_all
+        return unit.build(compiled)
 
     def clash(self, name: str) -> str | None:
         """What a new local name (a loop variable, a chosen value) would hide, if anything."""
@@ -235,6 +238,11 @@ class Compiler:
             return None
 
 
+def _label(where: Where) -> str:
+    span = where.span()
+    return f"{span.file}:{span.line}:{span.column}"
+
+
 def _as_text(value) -> str | None:
     """Numbers and booleans written in YAML stand for themselves as expressions."""
     if isinstance(value, bool):
@@ -252,17 +260,19 @@ def _pos(tree) -> tuple[int, int]:
 
 
 class _Pass:
-    """One walk over one tree: checks and compiles in a single pass."""
+    """One walk over one tree: checks it and generates its Python in a single pass. Each node
+    gives (code, type): `code` a Python expression over `g` (the game) and `env`."""
 
     def __init__(self, compiler: Compiler, where: Where, scope: dict, effects: bool,
-                 renames: dict | None = None):
+                 renames: dict | None = None, unit: Unit | None = None):
         self.c = compiler
         self.sym = compiler.symbols
         self.where = where
         self.scope = scope
         self.effects = effects
+        self.unit = unit if unit is not None else Unit(_label(where))
         self.renames = dict(renames or {})   # function parameters -> their keys in env
-        self.aliases: dict = {}              # inlined parameters -> (closure, type, env names read)
+        self.aliases: dict = {}              # inlined parameters -> (code, type, env names read)
         self.depth = 0                       # how deep in inlined function bodies
         self.varying: str | None = None      # the candidate name whose invariants are hoisted
         self.reads: list | None = None       # a stack of sets: the env names each node reads
@@ -273,38 +283,23 @@ class _Pass:
     def span(self, node) -> Span:
         return self.where.span(*_pos(node))
 
+    def span_code(self, node) -> str:
+        """The node's position as a constant of the generated code, for its run-time errors."""
+        return self.unit.constant(self.span(node), "span")
+
     def fail(self, node, message: str, hint: str | None = None, code: str = "type"):
         self.c.errors.error(code, message, self.span(node), hint)
         raise _Failed
 
-    def unset_guard(self, node, fn: Fn, typ, name: str) -> Fn:
+    def unset_guard(self, node, code: str, typ, name: str) -> str:
         """A variable of a type with no natural start (card, team, tuple) is unset until assigned:
         reading it before then is an error at this position, not a crash later on."""
         if not needs_setting(typ):
-            return fn
-        span = self.span(node)
-
-        def read(g, env):
-            value = fn(g, env)
-            if value is None:
-                raise GameError(f"variable '{name}' is read before it is set", span=span, phase=g.phase,
-                                code="unset")
-            return value
-        return read
-
-    def guarded(self, node, fn: Fn) -> Fn:
-        """Wrap a closure whose evaluation may fail so the error names this position."""
-        span = self.span(node)
-
-        def run(g, env):
-            try:
-                return fn(g, env)
-            except EvalError as exc:
-                raise GameError(str(exc), span=span, phase=g.phase) from None
-        return run
+            return code
+        return f"unset(g, {code}, {self.span_code(node)}, {name!r})"
 
     # -- statements --------------------------------------------------------
-    def statement(self, node) -> Fn:
+    def statement(self, node) -> str:
         kind = node.data
         if kind == "effect":
             return self.effect(node)
@@ -314,28 +309,22 @@ class _Pass:
         if kind == "assign":
             if not T.assignable(vtype, ttype):
                 self.fail(value_node, f"cannot assign {T.show(vtype)} to {T.article(ttype)} variable")
-            return lambda g, env: setter(g, env, value(g, env))
+            return setter(value)
         if ttype != T.INT or vtype != T.INT:
             op = "+=" if kind == "add_assign" else "-="
             self.fail(value_node, f"'{op}' works on numbers, not {T.show(ttype)} and {T.show(vtype)}")
         getter = self.target_getter(target)
-        sign = 1 if kind == "add_assign" else -1
-        span = self.span(node)
-
-        def update(g, env):
-            result = getter(g, env) + sign * value(g, env)
-            if not -MAX_INT <= result <= MAX_INT:
-                raise GameError(TOO_BIG, span=span, phase=g.phase)
-            setter(g, env, result)
-        return update
+        sign = "+" if kind == "add_assign" else "-"
+        return setter(f"bounded(g, {getter} {sign} {value}, {self.span_code(node)})")
 
     def target(self, node):
-        """A settable place: a game variable, or a player's or team's variable."""
+        """A settable place: a game variable, or a player's or team's variable. Returns a
+        function from the value's code to the statement's code, and the place's type."""
         if node.data == "target_name":
             name = str(node.children[0])
             if name in self.sym.game_vars:
                 self.sym.used.add(("var", name))
-                return (lambda g, env, v: g.set_var(name, v)), self.sym.game_vars[name]
+                return (lambda v: f"g.set_var({name!r}, {v})"), self.sym.game_vars[name]
             if name in self.scope:
                 self.fail(node, f"'{name}' is bound by a loop or choice and cannot be assigned")
             kind = self.kind_of(name)
@@ -357,21 +346,15 @@ class _Pass:
             self.fail(attr_token, f"unknown {otype} variable '{attr}'", did_you_mean(attr, table),
                       code="unknown-name")
         self.sym.used.add(("var", attr))
+        return (lambda v: f"g.set_owner_var({obj}, {attr!r}, {v})"), table[attr]
 
-        def setter(g, env, v):
-            target = obj(g, env)
-            g.set_owner_var(target, attr, v)
-        return setter, table[attr]
-
-    def target_getter(self, node) -> Fn:
+    def target_getter(self, node) -> str:
         if node.data == "target_name":
-            name = str(node.children[0])
-            return lambda g, env: g.vars[name]
+            return f"g.vars[{str(node.children[0])!r}]"
         obj, _ = self.expr(node.children[0])
-        attr = str(node.children[1])
-        return lambda g, env: obj(g, env).vars[attr]
+        return f"{obj}.vars[{str(node.children[1])!r}]"
 
-    def effect(self, node) -> Fn:
+    def effect(self, node) -> str:
         name = str(node.children[0])
         args = node.children[1].children if len(node.children) > 1 else []
         verb = EFFECTS.get(name)
@@ -379,20 +362,13 @@ class _Pass:
             if name in BUILTINS or name in self.sym.functions:
                 self.fail(node, f"'{name}' is a function, not an effect; its value would be thrown away")
             self.fail(node, f"unknown effect '{name}'", did_you_mean(name, EFFECTS), code="unknown-name")
-        fns = self.check_args(node, name, verb.params, args)[0]
+        codes = self.check_args(node, name, verb.params, args)[0]
         self.check_ability_names(verb.params, args)
-        span = self.span(node)
-        impl = verb.fn
-
-        def run(g, env):
-            try:
-                impl(g, *[f(g, env) for f in fns])
-            except EvalError as exc:
-                raise GameError(f"{name}(): {exc}", span=span, phase=g.phase) from None
-        return run
+        impl = self.unit.constant(verb.fn, "effect")
+        return f"effect(g, {impl}, {self.span_code(node)}, {name!r}{''.join(', ' + c for c in codes)})"
 
     # -- expressions -------------------------------------------------------
-    def expr(self, node) -> tuple[Fn, object]:
+    def expr(self, node) -> tuple[str, object]:
         method = getattr(self, "x_" + node.data, None) if isinstance(node, Tree) else None
         if method is None:  # pragma: no cover - every grammar alternative has a method
             self.fail(node, f"unsupported expression '{getattr(node, 'data', node)}'")
@@ -401,65 +377,49 @@ class _Pass:
         frame: set = set()
         self.reads.append(frame)
         try:
-            fn, typ = method(node)
+            code, typ = method(node)
         finally:
             self.reads.pop()
         if self.reads:
             self.reads[-1].update(frame)
         trivial = node.data in _TRIVIAL and not (node.data == "name" and str(node.children[0]) in self.sym.functions
                                                  and str(node.children[0]) not in self.scope)
-        if self.varying not in frame and not self.in_macro and not trivial:
+        if self.varying not in frame and not self.in_macro and not trivial and not code.startswith("(env['#"):
             key = f"#{next(_HOIST_KEYS)}"                 # a key per site: one body may be inlined twice
-            fn = self.shaped(_hoisted(fn, key), ("hoisted", key, fn))
-        return fn, typ
+            code = _hoisted(code, key)
+        return code, typ
 
     def read(self, names) -> None:
         """Record that the node being compiled reads these env names (for hoisting)."""
         if self.reads:
             self.reads[-1].update(names)
 
-    def shaped(self, fn: Fn, shape: tuple) -> Fn:
-        """Remember what a closure does, so that a caller can fuse it into its own closure."""
-        _SHAPES[fn] = shape
-        return fn
-
-    def shape(self, fn: Fn):
-        return _SHAPES.get(fn)
-
-    def constant(self, value, typ):
-        return self.shaped(lambda g, env: value, ("const", value)), typ
-
     def x_int(self, node):
-        return self.constant(int(node.children[0]), T.INT)
+        return repr(int(node.children[0])), T.INT
 
     def x_string(self, node):
-        return self.constant(str(node.children[0])[1:-1], T.STR)
+        return repr(str(node.children[0])[1:-1]), T.STR
 
     def x_true(self, node):
-        return self.constant(True, T.BOOL)
+        return "True", T.BOOL
 
     def x_false(self, node):
-        return self.constant(False, T.BOOL)
+        return "False", T.BOOL
 
     def x_list(self, node):
         items = [self.expr(child) for child in (node.children[0].children if node.children else [])]
         if not items:
-            return (lambda g, env: []), T.ANY_LIST
+            return "[]", T.ANY_LIST
         first = items[0][1]
         for (_, t), child in zip(items, node.children[0].children):
             if not (T.assignable(t, first) and T.assignable(first, t)):
                 self.fail(child, f"a list holds one type: {T.show(first)} and {T.show(t)} are mixed")
-        fns = [f for f, _ in items]
-        return (lambda g, env: [f(g, env) for f in fns]), T.list_of(first)
+        return "[" + ", ".join(c for c, _ in items) + "]", T.list_of(first)
 
     def x_tuple(self, node):
         items = [self.expr(child) for child in node.children]
-        fns = [f for f, _ in items]
         typ = T.tuple_of(*[t for _, t in items])
-        if len(fns) == 2:
-            f0, f1 = fns
-            return (lambda g, env: (f0(g, env), f1(g, env))), typ
-        return (lambda g, env: tuple(f(g, env) for f in fns)), typ
+        return "(" + "".join(c + ", " for c, _ in items) + ")", typ
 
     def x_name(self, node):
         name = str(node.children[0])
@@ -470,23 +430,23 @@ class _Pass:
         if name in self.scope:
             key = self.renames.get(name, name)
             self.read((key,))
-            return self.shaped(lambda g, env: env[key], ("local", key)), self.scope[name]
+            return f"env[{key!r}]", self.scope[name]
         if name in GLOBALS:
-            typ, fn = GLOBALS[name]
-            return fn, typ
+            typ, code = GLOBALS[name]
+            return code, typ
         sym = self.sym
         if name in sym.options:
             sym.used.add(("option", name))
-            return (lambda g, env: g.options[name]), sym.options[name]
+            return f"g.options[{name!r}]", sym.options[name]
         if name in sym.game_vars:
             sym.used.add(("var", name))
             self.dynamic = True
             typ = sym.game_vars[name]
-            return self.unset_guard(node, lambda g, env: g.vars[name], typ, name), typ
+            return self.unset_guard(node, f"g.vars[{name!r}]", typ, name), typ
         if name in sym.game_zones:
             sym.used.add(("zone", name))
             self.dynamic = True
-            return (lambda g, env: g.zones[name]), T.ZONE
+            return f"g.zones[{name!r}]", T.ZONE
         if name in sym.functions:
             return self.call_function(node, name, [])
         if name in sym.player_vars or name in sym.player_zones:
@@ -514,28 +474,15 @@ class _Pass:
                 sym.used.add(("var", attr))
                 self.dynamic = True
                 typ = sym.card_vars[attr]
-                return self.unset_guard(node, lambda g, env: obj(g, env).vars[attr], typ, attr), typ
+                return self.unset_guard(node, f"{obj}.vars[{attr!r}]", typ, attr), typ
             if attr in sym.card_attrs:
-                shape = self.shape(obj)
-                if shape and shape[0] == "local":   # fused: one closure for `c.suit`
-                    key = shape[1]
-                    return self.shaped(lambda g, env: env[key].attrs[attr], ("attr", key, attr)), \
-                        sym.card_attrs[attr]
-                return (lambda g, env: obj(g, env).attrs[attr]), sym.card_attrs[attr]
+                return f"{obj}.attrs[{attr!r}]", sym.card_attrs[attr]
             if attr in CARD_BUILTIN_ATTRS:
                 self.dynamic = self.dynamic or attr == "face_up"
-                return (lambda g, env: getattr(obj(g, env), attr)), CARD_BUILTIN_ATTRS[attr]
+                return f"{obj}.{_FIELDS[attr]}", CARD_BUILTIN_ATTRS[attr]
             if attr == "last_holder":
                 self.dynamic = True
-                span = self.span(node)
-
-                def last_holder(g, env):
-                    card = obj(g, env)
-                    if card.last_holder is None:
-                        raise GameError(f"card {card.label} has not been held by any player", span=span,
-                                        phase=g.phase)
-                    return card.last_holder
-                return last_holder, T.PLAYER
+                return f"last_holder(g, {obj}, {self.span_code(node)})", T.PLAYER
             known = list(sym.card_attrs) + list(sym.card_vars) + list(CARD_BUILTIN_ATTRS) + ["last_holder"]
             self.fail(attr_token, f"cards have no attribute '{attr}'", did_you_mean(attr, known),
                       code="unknown-name")
@@ -544,19 +491,19 @@ class _Pass:
                 sym.used.add(("var", attr))
                 self.dynamic = True
                 typ = sym.player_vars[attr]
-                return self.unset_guard(node, lambda g, env: obj(g, env).vars[attr], typ, attr), typ
+                return self.unset_guard(node, f"{obj}.vars[{attr!r}]", typ, attr), typ
             if attr in sym.player_zones:
                 sym.used.add(("zone", attr))
                 self.dynamic = True
-                return (lambda g, env: obj(g, env).zones[attr]), T.ZONE
+                return f"{obj}.zones[{attr!r}]", T.ZONE
             if attr == "left":
-                return (lambda g, env: g.players[(obj(g, env).seat + 1) % len(g.players)]), T.PLAYER
+                return f"g.players[({obj}.seat + 1) % len(g.players)]", T.PLAYER
             if attr == "right":
-                return (lambda g, env: g.players[(obj(g, env).seat - 1) % len(g.players)]), T.PLAYER
+                return f"g.players[({obj}.seat - 1) % len(g.players)]", T.PLAYER
             if attr == "team":
-                return self.guarded(node, lambda g, env: g.team_of(obj(g, env))), T.TEAM
+                return f"team_of(g, {obj}, {self.span_code(node)})", T.TEAM
             if attr in PLAYER_ATTRS:
-                return (lambda g, env: getattr(obj(g, env), attr)), PLAYER_ATTRS[attr]
+                return f"{obj}.{_FIELDS[attr]}", PLAYER_ATTRS[attr]
             known = list(sym.player_vars) + list(sym.player_zones) + list(PLAYER_ATTRS)
             self.fail(attr_token, f"players have no variable or zone '{attr}'", did_you_mean(attr, known),
                       code="unknown-name")
@@ -565,13 +512,13 @@ class _Pass:
                 sym.used.add(("var", attr))
                 self.dynamic = True
                 typ = sym.team_vars[attr]
-                return self.unset_guard(node, lambda g, env: obj(g, env).vars[attr], typ, attr), typ
+                return self.unset_guard(node, f"{obj}.vars[{attr!r}]", typ, attr), typ
             if attr in sym.team_zones:
                 sym.used.add(("zone", attr))
                 self.dynamic = True
-                return (lambda g, env: obj(g, env).zones[attr]), T.ZONE
+                return f"{obj}.zones[{attr!r}]", T.ZONE
             if attr in TEAM_ATTRS:
-                return (lambda g, env: getattr(obj(g, env), attr)), TEAM_ATTRS[attr]
+                return f"{obj}.{_FIELDS[attr]}", TEAM_ATTRS[attr]
             known = list(sym.team_vars) + list(sym.team_zones) + list(TEAM_ATTRS)
             self.fail(attr_token, f"teams have no variable or zone '{attr}'", did_you_mean(attr, known),
                       code="unknown-name")
@@ -589,17 +536,9 @@ class _Pass:
             self.fail(node, f"only lists can be indexed, not {T.show(otype)}")
         if itype != T.INT:
             self.fail(node.children[1], f"a list index must be a number, not {T.show(itype)}")
+        return f"index(g, {obj}, {idx}, {self.span_code(node)})", T.item_type(otype)
 
-        def index(g, env):
-            items = obj(g, env)
-            items = items.cards if hasattr(items, "cards") else items
-            i = idx(g, env)
-            if not -len(items) <= i < len(items):
-                raise EvalError(f"index {i} is outside a list of {len(items)}")
-            return items[i]
-        return self.guarded(node, index), T.item_type(otype)
-
-    def tuple_index(self, node, obj: Fn, otype):
+    def tuple_index(self, node, obj: str, otype):
         """`t[0]`: a tuple's items have types of their own, so the index is a number written out."""
         index_node = node.children[1]
         negative = isinstance(index_node, Tree) and index_node.data == "neg"
@@ -610,18 +549,18 @@ class _Pass:
         items = otype[1]
         if not -len(items) <= i < len(items):
             self.fail(index_node, f"{T.article(otype)} has items 0 to {len(items) - 1}, not {i}")
-        return (lambda g, env: obj(g, env)[i]), items[i]
+        return f"{obj}[{i!r}]", items[i]
 
     def x_neg(self, node):
-        fn, t = self.expr(node.children[0])
+        code, t = self.expr(node.children[0])
         if t != T.INT:
             self.fail(node, f"'-' needs a number, not {T.show(t)}")
-        return (lambda g, env: -fn(g, env)), T.INT
+        return f"(-{code})", T.INT
 
     def x_not_(self, node):
-        fn, t = self.expr(node.children[0])
+        code, t = self.expr(node.children[0])
         self.need_bool(node.children[0], t, "'not'")
-        return (lambda g, env: not fn(g, env)), T.BOOL
+        return f"(not {code})", T.BOOL
 
     def need_bool(self, node, t, what: str):
         if t != T.BOOL and t is not None:
@@ -631,60 +570,13 @@ class _Pass:
         (a, ta), (b, tb) = self.expr(node.children[0]), self.expr(node.children[1])
         self.need_bool(node.children[0], ta, "'and'")
         self.need_bool(node.children[1], tb, "'and'")
-        ha, hb = self.hoisted_parts(a), self.hoisted_parts(b)
-        if ha:   # an invariant first part: its cached value read in place (one call fewer)
-            key, compute = ha
-
-            def and_(g, env):
-                value = env.get(key, _MISSING)
-                if value is _MISSING:
-                    value = env[key] = compute(g, env)
-                return value and b(g, env)
-            return and_, T.BOOL
-        if hb:
-            key, compute = hb
-
-            def and_then_hoisted(g, env):
-                if not a(g, env):
-                    return False
-                value = env.get(key, _MISSING)
-                if value is _MISSING:
-                    value = env[key] = compute(g, env)
-                return value
-            return and_then_hoisted, T.BOOL
-        return (lambda g, env: a(g, env) and b(g, env)), T.BOOL
-
-    def hoisted_parts(self, fn):
-        """(env key, closure) of a hoisted invariant, so a caller can read its cached value itself."""
-        shape = self.shape(fn)
-        return (shape[1], shape[2]) if shape and shape[0] == "hoisted" else None
+        return f"({a} and {b})", T.BOOL
 
     def x_or_(self, node):
         (a, ta), (b, tb) = self.expr(node.children[0]), self.expr(node.children[1])
         self.need_bool(node.children[0], ta, "'or'")
         self.need_bool(node.children[1], tb, "'or'")
-        ha, hb = self.hoisted_parts(a), self.hoisted_parts(b)
-        if ha:
-            key, compute = ha
-
-            def or_(g, env):
-                value = env.get(key, _MISSING)
-                if value is _MISSING:
-                    value = env[key] = compute(g, env)
-                return value or b(g, env)
-            return or_, T.BOOL
-        if hb:
-            key, compute = hb
-
-            def or_else_hoisted(g, env):
-                if a(g, env):
-                    return True
-                value = env.get(key, _MISSING)
-                if value is _MISSING:
-                    value = env[key] = compute(g, env)
-                return value
-            return or_else_hoisted, T.BOOL
-        return (lambda g, env: a(g, env) or b(g, env)), T.BOOL
+        return f"({a} or {b})", T.BOOL
 
     def x_cond(self, node):
         (c, tc), (a, ta), (b, tb) = (self.expr(n) for n in node.children)
@@ -695,43 +587,17 @@ class _Pass:
         typ = ta if tb is None or tb == T.ANY_LIST else tb if ta == T.ANY_LIST else ta
         if typ == T.ZONE and tb != T.ZONE:
             typ = tb
-        hc = self.hoisted_parts(c)
-        if hc:
-            key, compute = hc
+        return f"({a} if {c} else {b})", typ
 
-            def cond(g, env):
-                value = env.get(key, _MISSING)
-                if value is _MISSING:
-                    value = env[key] = compute(g, env)
-                return a(g, env) if value else b(g, env)
-            return cond, typ
-        return (lambda g, env: a(g, env) if c(g, env) else b(g, env)), typ
-
-    def arith(self, node, op: str, fn2):
+    def arith(self, node, op: str):
         (a, ta), (b, tb) = self.expr(node.children[0]), self.expr(node.children[1])
         if op == "+" and T.is_list(ta) and T.is_list(tb):
             if not (T.assignable(T.item_type(ta), T.item_type(tb)) or T.assignable(T.item_type(tb), T.item_type(ta))):
                 self.fail(node, f"cannot join {T.show(ta)} and {T.show(tb)}")
             item = T.item_type(ta) or T.item_type(tb)
-
-            span = self.span(node)
-
-            def join(g, env):
-                x, y = a(g, env), b(g, env)
-                joined = list(x.cards if hasattr(x, "cards") else x) + list(y.cards if hasattr(y, "cards") else y)
-                g.spend(len(joined), span, "joining lists builds too large a value")
-                return joined
-            return join, T.list_of(item)
+            return f"join(g, {a}, {b}, {self.span_code(node)})", T.list_of(item)
         if op == "+" and ta == T.STR and tb == T.STR:
-            span = self.span(node)
-
-            def concat(g, env):
-                text = a(g, env) + b(g, env)
-                if len(text) > MAX_STRING:
-                    raise EvalError(f"a string of more than {MAX_STRING} characters")
-                g.spend(len(text) // 64, span, "joining strings builds too large a value")
-                return text
-            return self.guarded(node, concat), T.STR
+            return f"concat(g, {a}, {b}, {self.span_code(node)})", T.STR
         if op == "+" and T.is_list(ta) and T.assignable(tb, T.item_type(ta)):
             self.fail(node, f"'+' joins two lists, not {T.article(ta)} and {T.article(tb)}",
                       "put the item in a list: xs + [x]")
@@ -743,37 +609,29 @@ class _Pass:
                       "make text of the other value: 'Total: ' + text(n)")
         if ta != T.INT or tb != T.INT:
             self.fail(node, f"'{op}' needs two numbers, not {T.show(ta)} and {T.show(tb)}")
-        if op in "/%":
-            def divide(g, env):
-                y = b(g, env)
-                if y == 0:
-                    raise EvalError("division by zero")
-                return fn2(a(g, env), y)
-            return self.guarded(node, divide), T.INT
-
-        span = self.span(node)
-
-        def bounded(g, env):
-            value = fn2(a(g, env), b(g, env))
-            if -MAX_INT <= value <= MAX_INT:
-                return value
-            raise GameError(TOO_BIG, span=span, phase=g.phase)
-        return bounded, T.INT
+        if op == "/":
+            return f"divide(g, {a}, {b}, {self.span_code(node)})", T.INT
+        if op == "%":
+            return f"modulo(g, {a}, {b}, {self.span_code(node)})", T.INT
+        # numbers stay machine-sized: checked in place, the result held in a name of this node's own
+        held = self.unit.fresh("v")
+        return (f"({held} if {-MAX_INT!r} <= ({held} := {a} {op} {b}) <= {MAX_INT!r} "
+                f"else too_big(g, {self.span_code(node)}))"), T.INT
 
     def x_add(self, node):
-        return self.arith(node, "+", lambda x, y: x + y)
+        return self.arith(node, "+")
 
     def x_sub(self, node):
-        return self.arith(node, "-", lambda x, y: x - y)
+        return self.arith(node, "-")
 
     def x_mul(self, node):
-        return self.arith(node, "*", lambda x, y: x * y)
+        return self.arith(node, "*")
 
     def x_div(self, node):
-        return self.arith(node, "/", lambda x, y: x // y)
+        return self.arith(node, "/")
 
     def x_mod(self, node):
-        return self.arith(node, "%", lambda x, y: x % y)
+        return self.arith(node, "%")
 
     def x_compare(self, node):
         left, op, right = node.children
@@ -785,32 +643,16 @@ class _Pass:
                 self.fail(node, f"cannot compare {T.show(ta)} with {T.show(tb)}",
                           "compare a card's attribute, e.g. c.rank == 12" if T.CARD in (ta, tb) else None)
             if ta in (T.CARD, T.PLAYER, T.TEAM, T.ZONE):  # identity: fast and exact
-                sa, sb = self.shape(a), self.shape(b)
-                if sa and sa[0] == "card":
-                    sa, sb = sb, sa
-                if sb and sb[0] == "card" and sa and sa[0] == "local":
-                    key, card_id = sa[1], sb[1]     # `c == card('QS')`: ids are unique in a deck
-                    if op == "==":
-                        return (lambda g, env: env[key].id == card_id), T.BOOL
-                    return (lambda g, env: env[key].id != card_id), T.BOOL
-                if op == "==":
-                    return (lambda g, env: a(g, env) is b(g, env)), T.BOOL
-                return (lambda g, env: a(g, env) is not b(g, env)), T.BOOL
-            fused = self.fused_compare(a, b, op)
-            if fused is not None:
-                return fused, T.BOOL
-            if op == "==":
-                return (lambda g, env: a(g, env) == b(g, env)), T.BOOL
-            return (lambda g, env: a(g, env) != b(g, env)), T.BOOL
+                return f"({a} {'is' if op == '==' else 'is not'} {b})", T.BOOL
+            return f"({a} {op} {b})", T.BOOL
         numeric = (ta == T.INT and tb == T.INT) or (ta == tb == T.list_of(T.INT)) or \
             (T.is_list(ta) and T.is_list(tb) and T.INT in (T.item_type(ta), T.item_type(tb))
              and None in (T.item_type(ta), T.item_type(tb)))
         if not numeric:
             self.fail(node, f"'{op}' compares numbers (or lists of numbers), not {T.show(ta)} and {T.show(tb)}")
-        ops = {"<": lambda x, y: x < y, "<=": lambda x, y: x <= y,
-               ">": lambda x, y: x > y, ">=": lambda x, y: x >= y}
-        f = ops[op]
-        return (lambda g, env: f(a(g, env), b(g, env))), T.BOOL
+        if op not in ("<", "<=", ">", ">="):  # pragma: no cover - the grammar has no others
+            self.fail(node, f"unknown comparison '{op}'")
+        return f"({a} {op} {b})", T.BOOL
 
     def check_attribute_value(self, left, right) -> None:
         """`c.suit == 'heart'` is legal but never true when no card has that value: warn."""
@@ -828,33 +670,6 @@ class _Pass:
                                   self.span(value_node),
                                   did_you_mean(value, values) or f"{attr}: " + ", ".join(sorted(values)))
 
-    def fused_compare(self, a: Fn, b: Fn, op: str):
-        """`c.rank == 12` or `c.suit == 'clubs'` as one closure instead of four: the hottest shape in rulesets."""
-        sa, sb = self.shape(a), self.shape(b)
-        if sa and sa[0] in ("const", "hoisted"):
-            sa, sb, a, b = sb, sa, b, a
-        if sb and sb[0] == "hoisted" and sa and sa[0] == "attr":
-            # `c.suit == led_suit`: the candidate's attribute against a value computed once
-            key, attr, hkey, compute = sa[1], sa[2], sb[1], sb[2]
-
-            def against_hoisted(g, env):
-                value = env.get(hkey, _MISSING)
-                if value is _MISSING:
-                    value = env[hkey] = compute(g, env)
-                return (env[key].attrs[attr] == value) is (op == "==")
-            return against_hoisted
-        if not (sb and sb[0] == "const"):
-            return None
-        k = sb[1]
-        if sa and sa[0] == "attr":
-            key, attr = sa[1], sa[2]
-            if op == "==":
-                return lambda g, env: env[key].attrs[attr] == k
-            return lambda g, env: env[key].attrs[attr] != k
-        if op == "==":
-            return lambda g, env: a(g, env) == k
-        return lambda g, env: a(g, env) != k
-
     def x_in_(self, node, negate: bool = False):
         (a, ta), (b, tb) = self.expr(node.children[0]), self.expr(node.children[1])
         if not T.is_list(tb):
@@ -863,20 +678,12 @@ class _Pass:
             self.fail(node, f"cannot look for {T.article(ta)} in {T.article(tb)}")
         if tb == T.ZONE:
             self.dynamic = True        # reads where the card lies now
-
-            def contains(g, env):
-                card = a(g, env)
-                return card.zone is b(g, env)
+            code = f"({a}.zone is {b})"
         elif ta in (T.CARD, T.PLAYER, T.TEAM):
-            def contains(g, env):
-                x = a(g, env)
-                return any(item is x for item in b(g, env))
+            code = f"contains_same({a}, {b})"
         else:
-            def contains(g, env):
-                return a(g, env) in b(g, env)
-        if negate:
-            return (lambda g, env: not contains(g, env)), T.BOOL
-        return contains, T.BOOL
+            code = f"({a} in {b})"
+        return (f"(not {code})" if negate else code), T.BOOL
 
     def x_not_in(self, node):
         return self.x_in_(node, negate=True)
@@ -921,14 +728,14 @@ class _Pass:
             self.fail(node, f"{name}() takes {len(params)} argument{'s' * (len(params) != 1)} "
                       f"({wanted}), not {len(args)}", code="arity")
         bindings: dict = {}
-        fns = []
+        codes = []
         for (pname, ptype), arg in zip(params, args):
-            fn, atype = self.expr(arg)
+            code, atype = self.expr(arg)
             if not T.unify(atype, ptype, bindings):
                 self.fail(arg, f"argument '{pname}' of {name}() must be {T.show_union(T.substitute(ptype, bindings) if not isinstance(ptype, frozenset) else ptype)}, "
                           f"not {T.show(atype)}")
-            fns.append(fn)
-        return fns, bindings
+            codes.append(code)
+        return codes, bindings
 
     def check_ability_names(self, params: list, args: list) -> None:
         """A quoted ability name passed to an `ability` parameter must name a declared ability."""
@@ -944,8 +751,7 @@ class _Pass:
             self.dynamic = True
         if not b.pure and not self.effects:
             self.fail(node, f"{b.name}() draws at random, so it may only be used in effects, not in conditions")
-        fns, bindings = self.check_args(node, b.name, b.params, args)
-        impl = b.fn
+        codes, bindings = self.check_args(node, b.name, b.params, args)
         result = T.substitute(b.result, bindings)
         self.check_ability_names(b.params, args)
         if b.name == "card" and isinstance(args[0], Tree) and args[0].data == "string":
@@ -953,20 +759,17 @@ class _Pass:
             if literal not in self.sym.card_ids:
                 self.fail(args[0], f"no card with id '{literal}' in the deck",
                           did_you_mean(literal, self.sym.card_ids), code="unknown-name")
-            return self.shaped(lambda g, env: g.cards_by_id[literal], ("card", literal)), result
+            return f"g.cards_by_id[{literal!r}]", result
+        impl = self.unit.constant(b.fn, "builtin")
+        rest = "".join(", " + c for c in codes)
         if b.may_fail:
-            call = failing_call(impl, fns, self.span(node), b.name)
-        elif len(fns) == 1:
-            (f0,) = fns
-            call = lambda g, env: impl(g, f0(g, env))              # noqa: E731
-        elif len(fns) == 2:
-            f0, f1 = fns
-            call = lambda g, env: impl(g, f0(g, env), f1(g, env))  # noqa: E731
+            code = f"call(g, {impl}, {self.span_code(node)}{rest})"
         else:
-            call = lambda g, env: impl(g, *[f(g, env) for f in fns])  # noqa: E731
-        if T.is_list(result):
-            call = charged_call(call, self.span(node), nested=T.is_list(T.item_type(result)))
-        return call, result
+            code = f"{impl}(g{rest})"
+        if T.is_list(result):   # a list a builtin builds counts against the budget by its size
+            nested = T.is_list(T.item_type(result))
+            code = f"{'charged_nested' if nested else 'charged'}(g, {code}, {self.span_code(node)})"
+        return code, result
 
     def call_function(self, node, name: str, args: list):
         func = self.sym.functions[name]
@@ -978,29 +781,22 @@ class _Pass:
         if body is None:
             raise _Failed
         self.dynamic = self.dynamic or func.dynamic
-        fns, _ = self.check_args(node, name, func.params, args)
-        keys = [f"{name}.{p}" for p, _ in func.params]
-        if not fns and not func.dynamic:
-            return static_call(name, body), result
+        codes, _ = self.check_args(node, name, func.params, args)
         candidate = self.varying is not None and any(
             isinstance(a, Tree) and a.data == "name" and str(a.children[0]) == self.varying for a in args)
-        if candidate or any(t == T.CARD for _, t in func.params):
+        if codes and (candidate or any(t == T.CARD for _, t in func.params)):
             # A card argument, or the candidate of a choice's `where:`, differs for every
             # candidate, so a memo would only miss. Inline the body where that is safe, or
             # store the arguments in the caller's env and call it.
-            inlined = self.inline(func, args, fns)
+            inlined = self.inline(func, args, codes)
             if inlined is not None:
                 return inlined, result
-            return direct_call(body, keys, fns), result
-        lists = {i for i, (_, t) in enumerate(func.params) if T.is_list(t) or T.is_tuple(t)}
-        if lists:      # remembered by the items: the same hand gives the same value in one state
-            return memoized_call_of_lists(name, body, keys, fns, lists), result
-        return memoized_call(name, body, keys, fns), result
+        return call_code(self.unit, func, body, codes, direct=candidate), result
 
-    def inline(self, func: Function, args: list, fns: list):
-        """Compile a function's body in place, its parameters standing for the caller's argument
-        closures: no call, no env writes. Only for simple arguments (names, literals) and only
-        when no collection macro in the body binds a name those arguments read."""
+    def inline(self, func: Function, args: list, codes: list):
+        """Generate a function's body in place, its parameters standing for the caller's
+        argument code: no call, no env writes. Only for simple arguments (names, literals) and
+        only when no collection macro in the body binds a name those arguments read."""
         if self.depth >= 4:
             return None
         reads: list[set] = []
@@ -1017,18 +813,18 @@ class _Pass:
         read_names = set().union(*reads) if reads else set()
         if read_names & binders(tree):
             return None
-        inner = _Pass(Compiler(self.sym, Collector()), func.where, dict(func.params), False)
+        inner = _Pass(Compiler(self.sym, Collector()), func.where, dict(func.params), False, None, self.unit)
         inner.depth = self.depth + 1
         inner.varying, inner.reads = self.varying, self.reads   # the body runs in the caller's env
         inner.in_macro = self.in_macro
-        for (pname, ptype), fn, names in zip(func.params, fns, reads):
-            inner.aliases[pname] = (fn, ptype, names)
+        for (pname, ptype), code, names in zip(func.params, codes, reads):
+            inner.aliases[pname] = (code, ptype, names)
         try:
-            fn, _ = inner.expr(tree)
+            code, _ = inner.expr(tree)
         except _Failed:
             return None
         self.dynamic = self.dynamic or inner.dynamic
-        return fn
+        return code
 
     def macro(self, node, name: str, obj_node, args):
         if len(args) != 2:
@@ -1060,3 +856,7 @@ class _Pass:
             else:
                 self.scope[var] = saved
         return MACRO_BUILDERS[name](self, node, args[1], var, items, body, T.item_type(itype), btype)
+
+
+_FIELDS = {"id": "id", "label": "label", "face_up": "face_up", "seat": "seat", "name": "name",
+           "index": "index", "members": "members"}   # the runtime's own attribute names, never a ruleset's

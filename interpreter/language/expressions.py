@@ -47,8 +47,42 @@ MAX_DEPTH = 80         # nesting levels of one expression (the compiler walks th
 MAX_DIGITS = 18        # an integer literal stays a machine-sized number
 
 
-@lru_cache(maxsize=4096)
+# Loads under way that take trees from the load cache and note the trees they use:
+# (trees known beforehand, trees used) by (start, text).
+_RECORDERS: list[tuple[dict, dict]] = []
+
+
+def record_parses(primed: dict) -> tuple[dict, dict]:
+    """Until `stop_recording`, answer `parse` from `primed` where it can, and note every tree."""
+    recorder = (primed, {})
+    _RECORDERS.append(recorder)
+    return recorder
+
+
+def stop_recording(recorder: tuple[dict, dict]) -> dict:
+    """Stop a `record_parses`; returns the trees parsed (or primed) meanwhile."""
+    for i, other in enumerate(_RECORDERS):
+        if other is recorder:
+            del _RECORDERS[i]
+            break
+    return recorder[1]
+
+
 def parse(text: str, start: str = "expression") -> Tree:
+    """Parse an expression (`start='expression'`) or effect statements (`'statements'`)."""
+    if not _RECORDERS:
+        return _parse(text, start)
+    primed, used = _RECORDERS[-1]
+    key = (start, text)
+    tree = primed.get(key)
+    if tree is None:
+        tree = _parse(text, start)
+    used[key] = tree
+    return tree
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str, start: str) -> Tree:
     """Parse an expression (`start='expression'`) or effect statements (`'statements'`)."""
     if len(text) > MAX_CHARS:
         raise ParseError(f"this expression is {len(text)} characters long, more than {MAX_CHARS}; "

@@ -1,127 +1,73 @@
 """The collection macros: `xs.all(x, cond)`, `xs.filter(x, cond)`, `xs.max_by(x, key)`, ...
 
 The only way the language iterates, always over a finite list, so every expression ends.
-Each builder gets the checking pass `p` (for errors), the compiled list and body closures and
-their types, and returns (closure, result type).
+Each builder gets the checking pass `p` (for errors and for the unit of generated code), the
+generated code of the list and of the body and their types; it adds a helper function that
+runs the loop to the unit and returns (the code that calls it, the result type). The body
+runs in a copy of the caller's env with the item bound; every item counts as a step.
 """
 from __future__ import annotations
 
 from interpreter.language import types as T
-from interpreter.language.builtins import EvalError
 
 MACROS = {"all", "any", "filter", "map", "flat_map", "count", "sum", "max", "min", "max_by", "min_by",
           "sort_by"}
 
 
-def _seq(items, g, env, span):
-    """The items to go through; each counts as a step, so nested macros over long lists meet
-    the game's step limit instead of running for hours."""
-    value = items(g, env)
-    seq = value.cards if hasattr(value, "cards") else value
-    g.spend(len(seq), span, "an expression goes through too many items")
-    return seq
+def _loop(p, node, var: str, items: str, start: list[str], each: list[str], end: list[str]) -> str:
+    """Add a helper `def _mN(g, env, items)` going through the items with `var` bound; return
+    the code that calls it."""
+    name = p.unit.fresh("m")
+    span = p.span_code(node)
+    lines = [f"def {name}(g, env, _items):",
+             f"    _items = seq(g, _items, {span})",
+             "    env = dict(env)"]
+    lines += ["    " + line for line in start]
+    lines.append("    for _x in _items:")
+    lines.append(f"        env[{var!r}] = _x")
+    lines += ["        " + line for line in each]
+    lines += ["    " + line for line in end]
+    p.unit.helper(lines)
+    return f"{name}(g, env, {items})"
 
 
 def _m_all(p, node, bnode, var, items, body, it, bt):
-    span = p.span(node)
     p.need_bool(bnode, bt, ".all()")
-
-    def run(g, env):
-        e = dict(env)
-        for x in _seq(items, g, env, span):
-            e[var] = x
-            if not body(g, e):
-                return False
-        return True
-    return run, T.BOOL
+    return _loop(p, node, var, items, [], [f"if not {body}:", "    return False"], ["return True"]), T.BOOL
 
 
 def _m_any(p, node, bnode, var, items, body, it, bt):
-    span = p.span(node)
     p.need_bool(bnode, bt, ".any()")
-
-    def run(g, env):
-        e = dict(env)
-        for x in _seq(items, g, env, span):
-            e[var] = x
-            if body(g, e):
-                return True
-        return False
-    return run, T.BOOL
+    return _loop(p, node, var, items, [], [f"if {body}:", "    return True"], ["return False"]), T.BOOL
 
 
 def _m_filter(p, node, bnode, var, items, body, it, bt):
-    span = p.span(node)
     p.need_bool(bnode, bt, ".filter()")
-
-    def run(g, env):
-        e = dict(env)
-        out = []
-        for x in _seq(items, g, env, span):
-            e[var] = x
-            if body(g, e):
-                out.append(x)
-        return out
-    return run, T.list_of(it)
+    return _loop(p, node, var, items, ["_out = []"], [f"if {body}:", "    _out.append(_x)"], ["return _out"]), \
+        T.list_of(it)
 
 
 def _m_count(p, node, bnode, var, items, body, it, bt):
-    span = p.span(node)
     p.need_bool(bnode, bt, ".count()")
-
-    def run(g, env):
-        e = dict(env)
-        n = 0
-        for x in _seq(items, g, env, span):
-            e[var] = x
-            if body(g, e):
-                n += 1
-        return n
-    return run, T.INT
+    return _loop(p, node, var, items, ["_n = 0"], [f"if {body}:", "    _n += 1"], ["return _n"]), T.INT
 
 
 def _m_map(p, node, bnode, var, items, body, it, bt):
-    span = p.span(node)
-    def run(g, env):
-        e = dict(env)
-        out = []
-        for x in _seq(items, g, env, span):
-            e[var] = x
-            out.append(body(g, e))
-        return out
-    return run, T.list_of(bt)
+    return _loop(p, node, var, items, ["_out = []"], [f"_out.append({body})"], ["return _out"]), T.list_of(bt)
 
 
 def _m_flat_map(p, node, bnode, var, items, body, it, bt):
-    span = p.span(node)
     if not T.is_list(bt):
         p.fail(bnode, f".flat_map() needs a list for each item, not {T.show(bt)}",
                "for one value per item use .map()")
-
-    def run(g, env):
-        e = dict(env)
-        out = []
-        for x in _seq(items, g, env, span):
-            e[var] = x
-            value = body(g, e)
-            out.extend(value.cards if hasattr(value, "cards") else value)
-        return out
-    return run, T.list_of(T.item_type(bt))
+    return _loop(p, node, var, items, ["_out = []"], [f"_out.extend(items_of({body}))"], ["return _out"]), \
+        T.list_of(T.item_type(bt))
 
 
 def _m_sum(p, node, bnode, var, items, body, it, bt):
-    span = p.span(node)
     if bt != T.INT:
         p.fail(bnode, f".sum() adds numbers, not {T.show(bt)}")
-
-    def run(g, env):
-        e = dict(env)
-        total = 0
-        for x in _seq(items, g, env, span):
-            e[var] = x
-            total += body(g, e)
-        return total
-    return run, T.INT
+    return _loop(p, node, var, items, ["_total = 0"], [f"_total += {body}"], ["return _total"]), T.INT
 
 
 def _numeric_key(p, bnode, bt, name):
@@ -130,36 +76,20 @@ def _numeric_key(p, bnode, bt, name):
 
 
 def _extreme(p, node, bnode, var, items, body, it, bt, name, pick_max, by):
-    span = p.span(node)
     _numeric_key(p, bnode, bt, name)
-
-    def run(g, env):
-        e = dict(env)
-        best = best_key = None
-        for x in _seq(items, g, env, span):
-            e[var] = x
-            key = body(g, e)
-            if best_key is None or (key > best_key if pick_max else key < best_key):
-                best, best_key = x, key
-        if best_key is None:
-            raise EvalError(f".{name}() of an empty list")
-        return best if by else best_key
-    return p.guarded(node, run), (it if by else bt)
+    better = ">" if pick_max else "<"
+    message = repr(f".{name}() of an empty list")
+    code = _loop(p, node, var, items, ["_best = _best_key = None"],
+                 [f"_key = {body}", f"if _best_key is None or _key {better} _best_key:", "    _best, _best_key = _x, _key"],
+                 ["if _best_key is None:", f"    fail(g, {p.span_code(node)}, {message})",
+                  f"return {'_best' if by else '_best_key'}"])
+    return code, (it if by else bt)
 
 
 def _m_sort_by(p, node, bnode, var, items, body, it, bt):
-    span = p.span(node)
     _numeric_key(p, bnode, bt, "sort_by")
-
-    def run(g, env):
-        e = dict(env)
-        keyed = []
-        for x in _seq(items, g, env, span):
-            e[var] = x
-            keyed.append((body(g, e), len(keyed), x))
-        keyed.sort(key=lambda k: (k[0], k[1]))
-        return [x for _, _, x in keyed]
-    return run, T.list_of(it)
+    return _loop(p, node, var, items, ["_keyed = []"], [f"_keyed.append(({body}, len(_keyed), _x))"],
+                 ["_keyed.sort(key=sort_key)", "return [_k[2] for _k in _keyed]"]), T.list_of(it)
 
 
 MACRO_BUILDERS = {

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from interpreter.cache.trees import TreeCache
 from interpreter.language import types as T
 from interpreter.language.compiler import Compiler, Function, Symbols, Where, RESERVED
 from interpreter.language.deck import CardSpec, DeckBuilder, has_type  # noqa: F401  (CardSpec: part of a Ruleset)
@@ -82,6 +83,7 @@ class Ruleset:
     abilities: dict = field(default_factory=dict)   # name -> AbilitySpec, in declared order
     undisplayed: set = field(default_factory=set)   # variable names kept out of people's table view
     score_label: str = "score"                      # what result.score counts: chips, coins, points
+    generated: list[str] = field(default_factory=list)  # the Python compiled for it (`cardrules compile`)
 
     def compile(self, text: str, *, scope: dict | None = None, effects: bool = False):
         """Compile one more expression (or, with effects=True, statements) against this ruleset's
@@ -153,6 +155,8 @@ def check_ruleset(path, *, variants=(), roots=()) -> tuple[Ruleset | None, list[
         return None, errors.diagnostics   # a file could not be read: nothing more to check
     shape_errors = bool(errors.errors)
     merged = merge(files_in_order, errors)
+    trees = TreeCache([layer.path + "\n" + layer.text for layer in files_in_order])
+    ruleset = None
     try:
         ruleset = _Builder(merged, errors, files_in_order, top).build(str(path))
     except (AttributeError, TypeError, ValueError, KeyError, IndexError):
@@ -160,7 +164,8 @@ def check_ruleset(path, *, variants=(), roots=()) -> tuple[Ruleset | None, list[
         # the names and types of the rest were checked as far as they could be.
         if not shape_errors:
             raise
-        ruleset = None
+    finally:
+        trees.close(success=ruleset is not None and not errors.errors)
     if ruleset is not None:
         ruleset.variants = [str(v) for v in variants]
     if errors.errors:
@@ -253,7 +258,7 @@ class _Builder:
             result_winners=winners, constraints=constraints, sources=[s.path for s in self.layers],
             score_label=str((result.value.get("label") if result and isinstance(result.value, dict) else None)
                             or "score"),
-            symbols=self.symbols, abilities=abilities,
+            symbols=self.symbols, abilities=abilities, generated=self.compiler.generated,
             undisplayed={name for entries in self.m["vars"].values() for name, loc in entries.items()
                          if isinstance(loc.value, dict) and loc.value.get("display") is False})
 

@@ -89,6 +89,7 @@ _WINDOWS = tuple((top, sum(1 << (ACE if r == 1 else r) for r in range(top - 4, t
 
 _RANK_KEYS: dict[int, tuple[int, ...]] = {}   # packed rank counts -> key
 _FLUSH_KEYS: dict[int, tuple[int, ...]] = {}  # suit rank mask -> key
+_SUITED_KEYS: dict[tuple, tuple] = {}         # (wilds, cards sorted) -> (key, suits)
 _CACHE_LIMIT = 200_000                        # only reachable with huge hands
 
 
@@ -124,8 +125,22 @@ def hand_key_with_suits(cards: Sequence[Card], *, wilds: int = 0) -> tuple:
     the higher suit is used. Hands stay tied only when they rank with the
     very same cards (e.g. the same five shared cards).
     """
+    # The answer depends only on which cards there are: remembered by the sorted cards, as
+    # the rank-only keys are by their counts (showdowns rank the same hands again and again).
+    try:
+        memo = (wilds, *sorted(cards))
+        cached = _SUITED_KEYS.get(memo)
+    except TypeError:           # not comparable or not hashable: the checks below explain
+        memo = cached = None
+    if cached is not None:
+        return cached
     key, arranged = _arrange(cards, wilds)
-    return key, tuple(SUIT_ORDER[suit] for _, suit in arranged)
+    result = key, tuple(SUIT_ORDER[suit] for _, suit in arranged)
+    if memo is not None:
+        if len(_SUITED_KEYS) >= _CACHE_LIMIT:
+            _SUITED_KEYS.clear()
+        _SUITED_KEYS[memo] = result
+    return result
 
 
 def best_five(cards: Sequence[Card], *, wilds: int = 0) -> list[Card]:

@@ -1,0 +1,208 @@
+"""What generated code may call at run time: small helpers for the parts of an expression that
+can fail (they raise a GameError at the rule's position) or that iterate (they count steps),
+and the call strategies of ruleset functions."""
+from __future__ import annotations
+
+from interpreter.errors import GameError
+from interpreter.language.builtins import EvalError
+
+MISSING = object()
+MAX_INT = 10 ** 18        # numbers a game computes stay machine-sized (a runaway doubling stops here)
+MAX_STRING = 100_000      # characters of a string built by '+'
+TOO_BIG = "a number beyond ±10^18: the numbers of a game stay within 18 digits"
+
+
+def fail(g, span, message: str):
+    raise GameError(message, span=span, phase=g.phase)
+
+
+def seq(g, value, span):
+    """The items of a list or zone to go through; each counts as a step, so nested macros over
+    long lists meet the game's step limit instead of running for hours."""
+    items = value.cards if hasattr(value, "cards") else value
+    g.spend(len(items), span, "an expression goes through too many items")
+    return items
+
+
+def items_of(value) -> list:
+    return value.cards if hasattr(value, "cards") else value
+
+
+def index(g, items, i, span):
+    items = items.cards if hasattr(items, "cards") else items
+    if not -len(items) <= i < len(items):
+        fail(g, span, f"index {i} is outside a list of {len(items)}")
+    return items[i]
+
+
+def divide(g, a, b, span):
+    if b == 0:
+        fail(g, span, "division by zero")
+    return a // b
+
+
+def modulo(g, a, b, span):
+    if b == 0:
+        fail(g, span, "division by zero")
+    return a % b
+
+
+def too_big(g, span):
+    fail(g, span, TOO_BIG)
+
+
+def bounded(g, value, span):
+    if -MAX_INT <= value <= MAX_INT:
+        return value
+    fail(g, span, TOO_BIG)
+
+
+def join(g, a, b, span) -> list:
+    joined = list(a.cards if hasattr(a, "cards") else a) + list(b.cards if hasattr(b, "cards") else b)
+    g.spend(len(joined), span, "joining lists builds too large a value")
+    return joined
+
+
+def concat(g, a, b, span) -> str:
+    text = a + b
+    if len(text) > MAX_STRING:
+        fail(g, span, f"a string of more than {MAX_STRING} characters")
+    g.spend(len(text) // 64, span, "joining strings builds too large a value")
+    return text
+
+
+def charged(g, value, span):
+    """A list a builtin built: its size counts against the game's budget, like the items a
+    `filter` goes through."""
+    g.spend(len(value), span, "a builtin builds too large a value")
+    return value
+
+
+def charged_nested(g, value, span):
+    g.spend(len(value) + sum(len(v) for v in value), span, "a builtin builds too large a value")
+    return value
+
+
+def contains_same(x, items) -> bool:
+    """Whether this very card, player or team is among `items`."""
+    return any(item is x for item in items)
+
+
+def call(g, impl, span, *args):
+    """A builtin that may fail (empty list, bad index): the failure names its position."""
+    try:
+        return impl(g, *args)
+    except EvalError as exc:
+        raise GameError(str(exc), span=span, phase=g.phase) from None
+
+
+def effect(g, impl, span, name, *args) -> None:
+    try:
+        impl(g, *args)
+    except EvalError as exc:
+        raise GameError(f"{name}(): {exc}", span=span, phase=g.phase) from None
+
+
+def unset(g, value, span, name):
+    """A variable of a type with no value to start from, read before it was set."""
+    if value is None:
+        raise GameError(f"variable '{name}' is read before it is set", span=span, phase=g.phase, code="unset")
+    return value
+
+
+def last_holder(g, card, span):
+    if card.last_holder is None:
+        fail(g, span, f"card {card.label} has not been held by any player")
+    return card.last_holder
+
+
+def team_of(g, player, span):
+    try:
+        return g.team_of(player)
+    except EvalError as exc:
+        raise GameError(str(exc), span=span, phase=g.phase) from None
+
+
+def sort_key(keyed: tuple):
+    """Sort by key, then by position: a stable order that never compares the items."""
+    return keyed[0], keyed[1]
+
+
+# -- calls of ruleset functions ---------------------------------------------------
+def static(g, name, body):
+    """A function of no parameters that reads nothing a game changes: once per game."""
+    cache = g.static
+    if name in cache:
+        return cache[name]
+    value = cache[name] = body(g, {})
+    return value
+
+
+def memo(g, key, body, env):
+    """A function of players and numbers, remembered until the game's state next changes:
+    within one state (while a decision's options are listed) the same call gives the same value."""
+    memo_ = g.memo
+    if g.memo_version != g.version:
+        memo_.clear()
+        g.memo_version = g.version
+    elif key in memo_:
+        return memo_[key]
+    value = memo_[key] = body(g, env)
+    return value
+
+
+def memo0(g, name, body):
+    # memo0 and memo1 repeat memo's lines on purpose: they are the hottest calls of a playout,
+    # and a shared helper would cost the very call that the memo saves
+    memo_ = g.memo
+    if g.memo_version != g.version:
+        memo_.clear()
+        g.memo_version = g.version
+    elif name in memo_:
+        return memo_[name]
+    value = memo_[name] = body(g, {})
+    return value
+
+
+def memo1(g, name, body, n0, a):
+    memo_ = g.memo
+    key = (name, a)
+    if g.memo_version != g.version:
+        memo_.clear()
+        g.memo_version = g.version
+    elif key in memo_:
+        return memo_[key]
+    value = memo_[key] = body(g, {n0: a})
+    return value
+
+
+def memo_n(g, name, body, names, *values):
+    return memo(g, (name, *values), body, dict(zip(names, values)))
+
+
+def frozen(value):
+    """A list or tuple argument as a memo key: its items, nested lists included. A zone stands
+    for itself (the memo is cleared whenever a card moves)."""
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(v) for v in value)
+    return value
+
+
+def memo_of_lists(g, name, body, names, lists, *values):
+    """A memo for functions with list or tuple parameters (positions `lists`): a function of a
+    list of cards is computed once per state, like one of a player."""
+    key = (name, *[frozen(v) if i in lists else v for i, v in enumerate(values)])
+    return memo(g, key, body, dict(zip(names, values)))
+
+
+def direct(g, env, body, keys, *values):
+    """A function of cards or lists: no memo; its parameters go into the caller's env under
+    keys no ruleset name can take, every argument computed first."""
+    for k, v in zip(keys, values):
+        env[k] = v
+    return body(g, env)
+
+
+NAMES = {name: value for name, value in globals().items()
+         if not name.startswith("_") and name not in ("annotations", "GameError", "EvalError", "MAX_STRING",
+                                                       "TOO_BIG")}

@@ -1,0 +1,88 @@
+"""The load cache: a second load of unchanged files skips the schema check and the parser,
+and plays the very same games; any change of a file is a miss.
+
+GIVEN a ruleset loaded once (filling the cache), WHEN it is loaded again, THEN the load uses
+no parser and no schema validator, and a seeded game's events are those of an uncached
+load. GIVEN a changed or corrupt entry, THEN it is ignored and the load still checks
+everything (a broken file still reports its errors).
+"""
+from __future__ import annotations
+
+import random
+import shutil
+
+import pytest
+
+from interpreter import Game, RulesetError, load_ruleset
+from interpreter.cache import store
+from interpreter.cache.trees import decode, encode
+from interpreter.language import expressions, schema
+from tests.conftest import ROOT
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.delenv("CARDRULES_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return tmp_path / "cache" / "cardrules"
+
+
+def events(ruleset, seed: int) -> list:
+    game = Game(ruleset, 4, seed=seed)
+    rng = random.Random(seed)
+    while not game.over:
+        options = game.legal_values()
+        game.apply_value(options[rng.randrange(len(options))])
+    return game.events
+
+
+def test_second_load_uses_neither_parser_nor_schema_and_plays_the_same(cache, tmp_path, monkeypatch):
+    path = tmp_path / "hearts.yaml"
+    shutil.copy(ROOT / "rulesets" / "hearts.yaml", path)
+    first = load_ruleset(path)
+    assert any((cache / "trees").iterdir()) and any((cache / "passed").iterdir())
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the cache should have answered")
+    monkeypatch.setattr(expressions, "_parse", refuse)
+    monkeypatch.setattr(schema, "_check", refuse)
+    second = load_ruleset(path)
+    assert events(second, 3) == events(first, 3)
+
+
+def test_a_changed_file_is_checked_again(cache, tmp_path):
+    path = tmp_path / "hearts.yaml"
+    shutil.copy(ROOT / "rulesets" / "hearts.yaml", path)
+    load_ruleset(path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("name:", "nmae:", 1), encoding="utf-8")
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(path)
+    assert "nmae" in str(info.value)
+
+
+def test_a_corrupt_entry_is_a_miss(cache, tmp_path):
+    path = tmp_path / "hearts.yaml"
+    shutil.copy(ROOT / "rulesets" / "hearts.yaml", path)
+    expected = events(load_ruleset(path), 5)
+    for entry in (cache / "trees").iterdir():
+        entry.write_text("[[1, 2]", encoding="utf-8")
+    assert events(load_ruleset(path), 5) == expected
+
+
+def test_cache_off_writes_nothing(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDRULES_NO_CACHE", "1")
+    assert store.cache_dir() is None
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    load_ruleset(ROOT / "rulesets" / "hearts.yaml")
+    assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("text", ["c.suit == 'hearts' and not (c.rank in [2, 3])",
+                                  "players.filter(p, p.score > -1).max_by(p, p.score)"])
+def test_stored_trees_are_the_parsers_trees(text):
+    tree = expressions._parse(text, "expression")
+    again = decode(encode(tree))
+    assert again == tree
+    assert [(t.line, t.column) for t in again.scan_values(lambda v: True)] == \
+        [(t.line, t.column) for t in tree.scan_values(lambda v: True)]
