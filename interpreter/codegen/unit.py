@@ -18,7 +18,7 @@ class Unit:
     """Collects the source of one entry function and its helpers, then compiles it once."""
 
     def __init__(self, label: str, sink: list | None = None):
-        self.label = label                 # where it comes from, e.g. 'hearts.yaml:12:9'
+        self.label = label                 # where it comes from, e.g. 'game.yaml:12:9'
         self.sink = sink                   # where the compiled source is kept for reading
         self.constants: dict[str, object] = {}
         self.helpers: list[str] = []

@@ -80,7 +80,7 @@ class Page:
         self.context.close()
 
 
-def wait_until(condition, *, timeout: float = 30.0) -> None:
+def wait_until(condition, *, timeout: float = 90.0) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
