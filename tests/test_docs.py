@@ -186,7 +186,7 @@ def test_every_event_and_its_fields_are_described():
 def test_every_error_code_is_described():
     """Each diagnostic code the loader can report (errors.error("code", ...)) has a row in the doc."""
     codes = set()
-    for path in (ROOT / "interpreter").glob("*.py"):
+    for path in (ROOT / "interpreter").rglob("*.py"):
         source = path.read_text(encoding="utf-8")
         codes |= set(re.findall(r"\.(?:error|warning)\(\s*\"([a-z-]+)\"", source))
         codes |= set(re.findall(r"code=\"([a-z-]+)\"", source))
