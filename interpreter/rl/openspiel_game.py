@@ -25,7 +25,8 @@ from interpreter.engine.game import Game
 from interpreter.rl.encoding import ActionEncoding, ObservationEncoding, terminal_rewards
 
 MAX_GAME_LENGTH = 100_000
-_DEFAULTS = {"ruleset": "rulesets/hearts.yaml", "players": 4, "options": "{}", "seed": 0}
+# OpenSpiel wants a default for every parameter; the ruleset has none worth guessing.
+_DEFAULTS = {"ruleset": "", "players": 4, "options": "{}", "seed": 0}
 
 _TYPE = pyspiel.GameType(
     short_name="cardrules",
@@ -56,6 +57,8 @@ class Table:
     States are copied attribute by attribute; this part is never copied."""
 
     def __init__(self, params: dict):
+        if not params["ruleset"]:
+            raise ValueError("the cardrules OpenSpiel game needs a 'ruleset' parameter: a path or a shipped name")
         self.ruleset = _load(str(params["ruleset"]))
         self.players = int(params["players"])
         options = params["options"]
