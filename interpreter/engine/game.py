@@ -22,7 +22,7 @@ from interpreter.engine.budget import CLOCK_STRIDE, DEFAULT_STEPS, Budget
 from interpreter.engine.decisions import (Choice, Decision, IllegalChoice, choice_id, describe_numbers,
                                           json_value)
 from interpreter.engine.events import EventLog
-from interpreter.engine.steps import run_steps
+from interpreter.engine.frames import Frame, assemble, run as run_frames
 from interpreter.engine.state import HIDDEN, NO_VARS, NOBODY, PUBLIC, Card, Player, Team, Zone, card_visible
 
 __all__ = ["Game", "Choice", "Decision", "Budget", "IllegalChoice", "describe_numbers"]
@@ -50,6 +50,14 @@ def _moved_triggers(ruleset) -> dict:
         cached = {z.name: [t for t in moved if t[3] in (None, z.name)] for z in ruleset.zones}
         cached = ruleset.__dict__["_moved_into"] = {name: ts for name, ts in cached.items() if ts}
     return cached
+
+
+def _flow_code(ruleset) -> list:
+    """The operations of the ruleset's flow, assembled once per ruleset."""
+    code = ruleset.__dict__.get("_flow_code")
+    if code is None:
+        code = ruleset.__dict__["_flow_code"] = assemble(ruleset.flow)
+    return code
 
 
 _NO_SEAT = -1   # a seat no player has: it sees what everyone sees
@@ -113,8 +121,9 @@ class Game:
                    "options": {k: self.options[k] for k in sorted(self.options)}}
         if self.record:   # a seat does not get the seed: with it, it could re-deal every hand
             self._log.emit(started, None, seat_event={**started, "seed": None})
-        self._flow = run_steps(ruleset.flow, self, {})
-        self._advance(None, first=True)
+        self._stack = [Frame(_flow_code(ruleset), {})]   # where the flow is (frames.py)
+        self._sent = None                 # the answer to the decision just taken, for the flow
+        self._advance(None)
 
     # -- setup ---------------------------------------------------------------
     def _build_cards(self) -> None:
@@ -278,15 +287,17 @@ class Game:
         self.decision = None
         self._advance(value)
 
-    def _advance(self, value, first: bool = False) -> None:
+    def _advance(self, value) -> None:
         self._restart_budget()
+        self._sent = value
         try:
-            request = next(self._flow) if first else self._flow.send(value)
-        except StopIteration:
-            self._end(None)
-            return
+            request = run_frames(self, self._stack)
         except _GameOver:
+            self._stack = []
             self._end(self.winners)
+            return
+        if request is None:
+            self._end(None)
             return
         self.decision = Decision(self, request)
 
