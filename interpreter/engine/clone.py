@@ -1,36 +1,157 @@
 """Copies of a running game, for search and what-if analysis.
 
-The flow of a game runs as nested Python generators (a step that may ask for a decision is
-one), and a running generator cannot be copied. So a clone is made the one way that copies
-the flow exactly: a new game with the same ruleset, options, seed and stacked deck, replaying
-the decisions taken so far. Its cost grows with the length of the game (about what playing
-those decisions cost, less with record=False); `benchmarks/clone_bench.py` measures it.
+The flow of a game is plain data (frames, see `frames.py`), so a copy is a snapshot: new
+cards, zones, players and teams in the same places, the variables, the frames and the random
+source copied, every game object the copied values name swapped for its copy. Nothing is
+replayed: a copy costs about what a few decisions cost, whatever the length of the game.
+The ruleset and everything compiled from it are shared; values of ruleset functions are
+not (the copy works them out again when asked).
 """
 from __future__ import annotations
 
-from interpreter.engine.state import Card, Player, Team
+import dataclasses
+import random
+
+from interpreter.engine.events import EventLog
+from interpreter.engine.frames import Frame
+from interpreter.engine.state import NO_VARS, Card, Player, Team, Zone
 from interpreter.errors import GameError
 
+_PLAIN = (int, str, bool, float, type(None), frozenset, range)
 
-def clone_game(game, *, record: bool, replace=None):
-    """A new Game in `game`'s state (same future under the same decisions and seed).
-    `replace(index, copy, value)`, when given, may answer decision `index` differently."""
-    if game._taken is None:
-        raise GameError("this game cannot be cloned: it is a sample drawn for one seat, and its "
-                        "history is not its own; draw another sample instead", code="clone")
-    from interpreter.engine.game import Game
-    copy = Game(game.rules, len(game.players), seed=game._rng_seed, options=game.option_overrides,
-                stacked=game.stacked, record=record, budget=game.budget,
-                names=[p.name for p in game.players])
-    copy.seed = game.seed
-    if record:      # the log shows the seed the game was given (None stays None)
-        copy._log.events[0]["seed"] = game.seed
-    for index, value in enumerate(game._taken):
-        value = port(value, copy)
-        if replace is not None:
-            value = replace(index, copy, value)
-        copy.apply_value(value)
+
+def clone_game(game, *, record: bool):
+    """A new Game in `game`'s state (same future under the same decisions and random source)."""
+    if record and not game.record:
+        raise GameError("a game that does not record its events cannot be cloned with record=True: "
+                        "the events its copy should hold were never kept", code="clone")
+    copy = object.__new__(type(game))
+    copy.__dict__.update(game.__dict__)
+    players = copy.players = [_player(p) for p in game.players]
+    teams = copy.teams = [_team(t) for t in game.teams]
+    cards = copy.all_cards = _cards(game.all_cards)
+    zones: dict[str, Zone] = {}
+    porter = _Porter(cards, players, teams, zones)
+    port = porter.port
+    copy.zones = {name: _zone(z, None, zones, cards) for name, z in game.zones.items()}
+    for old, new in zip(game.players, players):
+        new.team = teams[old.team.index] if old.team is not None else None
+        new.zones = {name: _zone(z, new, zones, cards) for name, z in old.zones.items()}
+    for old, new in zip(game.teams, teams):
+        new.members = [players[p.seat] for p in old.members]
+        new.zones = {name: _zone(z, new, zones, cards) for name, z in old.zones.items()}
+    for old, new in zip(game.all_cards, cards):
+        if old.zone is not None:
+            new.zone = zones[old.zone.key]
+        if old.last_holder is not None:
+            new.last_holder = players[old.last_holder.seat]
+        if old.vars is not NO_VARS:
+            new.vars = {k: port(v) for k, v in old.vars.items()}
+    for old, new in zip(game.players, players):
+        new.vars = {k: port(v) for k, v in old.vars.items()}
+    for old, new in zip(game.teams, teams):
+        new.vars = {k: port(v) for k, v in old.vars.items()}
+    copy.vars = {k: port(v) for k, v in game.vars.items()}
+    copy.cards_by_id = {c.id: c for c in cards}
+    copy.cards_in_play = cards if game.cards_in_play is game.all_cards else [cards[c.index] for c in game.cards_in_play]
+    copy.removed_cards = [cards[c.index] for c in game.removed_cards]
+    copy.winners = None if game.winners is None else [players[p.seat] for p in game.winners]
+    copy.rng = random.Random.__new__(random.Random)    # not seeded: its state is set at once
+    copy.rng.setstate(game.rng.getstate())
+    copy._stack = [Frame(f.code, port(f.env), f.pc, port(f.data)) for f in game._stack]
+    copy.decision = None
+    if game.decision is not None:
+        request = game.decision._request
+        copy.decision = type(game.decision)(copy, dataclasses.replace(
+            request, player=players[request.player.seat], options=port(request.options)))
+    copy.record = record
+    copy._log = _copy_log(game._log, port) if record else EventLog(len(players) + 1)
+    copy._private = list(game._private) if record else []
+    copy._stacked = [list(order) for order in game._stacked]
+    copy._ability_flags = {key: set(flags) for key, flags in game._ability_flags.items()}
+    copy.listing_peaks = dict(game.listing_peaks)
+    copy.memo, copy.static, copy.memo_version = {}, {}, -1
+    copy._firing = []
+    copy._sent = None
     return copy
+
+
+def _player(old: Player) -> Player:
+    new = Player(old.seat, old.name)
+    return new
+
+
+def _team(old: Team) -> Team:
+    return Team(old.index, old.name)
+
+
+def _cards(old_cards: list) -> list:
+    """Copies of the cards, not yet in any zone."""
+    new_card = Card.__new__
+    cards = []
+    for old in old_cards:
+        new = new_card(Card)
+        new.id, new.label, new.attrs, new.index, new.vars = old.id, old.label, old.attrs, old.index, old.vars
+        new.face_up, new.seen_by, new.zone, new.last_holder = old.face_up, old.seen_by, None, None
+        cards.append(new)
+    return cards
+
+
+def _zone(old: Zone, owner, by_key: dict, cards: list) -> Zone:
+    new = Zone.__new__(Zone)
+    new.name, new.key, new.visibility = old.name, old.key, old.visibility
+    new.owner = owner
+    new.holder = owner if isinstance(owner, Player) else None
+    new.cards = [cards[c.index] for c in old.cards]
+    by_key[old.key] = new
+    return new
+
+
+class _Porter:
+    """Swaps the game objects in a value (lists, tuples, dicts, nested) for their copies,
+    keeping shared containers shared."""
+
+    def __init__(self, cards, players, teams, zones):
+        self.cards, self.players, self.teams, self.zones = cards, players, teams, zones
+        self.memo: dict[int, object] = {}
+
+    def port(self, value):
+        kind = type(value)
+        if kind in _PLAIN:
+            return value
+        if kind is Card:
+            return self.cards[value.index]
+        if kind is Player:
+            return self.players[value.seat]
+        if kind is Team:
+            return self.teams[value.index]
+        if kind is Zone:
+            return self.zones[value.key]
+        if kind in (list, dict, tuple):
+            done = self.memo.get(id(value))
+            if done is not None:
+                return done
+            if kind is list:
+                new = self.memo[id(value)] = []
+                port, cards = self.port, self.cards
+                new[:] = [cards[v.index] if type(v) is Card else port(v) for v in value]
+            elif kind is dict:
+                new = self.memo[id(value)] = {}
+                for k, v in value.items():
+                    new[self.port(k)] = self.port(v)
+            else:
+                new = self.memo[id(value)] = tuple(self.port(v) for v in value)
+            return new
+        return value      # a value that names no game object (a marker of the flow's own)
+
+
+def _copy_log(log: EventLog, port) -> EventLog:
+    """The event log of a copy: events are never changed once written, so they are shared."""
+    new = EventLog(len(log.streams))
+    new.events = list(log.events)
+    new.streams = [list(stream) for stream in log.streams]
+    new._card_decisions = {port(card): pending for card, pending in log._card_decisions.items()}
+    return new
 
 
 def port(value, into):

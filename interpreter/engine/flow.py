@@ -15,7 +15,7 @@ from interpreter.language import types as T
 from interpreter.engine.choices import ChoiceCompiler
 from interpreter.language.compiler import Compiler, Where
 from interpreter.errors import Collector, GameError, Span, did_you_mean
-from interpreter.engine.frames import Frame, code_of, op_pop, op_restore_env
+from interpreter.engine.frames import CHOOSING, RESULTS, Frame, code_of, op_pop, op_restore_env
 from interpreter.engine.steps import NONE, Break, Step, counted, run_plain
 
 STEP_KEYS = {
@@ -357,47 +357,46 @@ class FlowCompiler(ChoiceCompiler):
         def emit(asm):
             asking, results, none, end = asm.label(), asm.label(), asm.label(), asm.label()
 
-            # state: [the players, how many have chosen, [(env, value)...], [env, ask state] of the one choosing]
+            # state: [CHOOSING or RESULTS, the players, how many have chosen (then: results run),
+            #         the choices made [[env, value, seat, kind, options]...], [env, ask state] of the one choosing]
             def op_start(g, frame):
-                frame.data.append([list(items(g, frame.env)), 0, [], None])
+                frame.data.append([CHOOSING, list(items(g, frame.env)), 0, [], None])
             asm.op(op_start)
             asm.place(asking)
 
             def op_ask(g, frame):
                 state = frame.data[-1]
-                players, chosen = state[0], state[2]
-                while state[1] < len(players):
+                players, chosen = state[1], state[3]
+                while state[2] < len(players):
                     g.tick(span)
                     e = dict(frame.env)
-                    e[name] = players[state[1]]
+                    e[name] = players[state[2]]
                     begun = ask.begin(g, e)
+                    state[2] += 1
                     if begun is NONE:
-                        chosen.append((e, NONE))
-                        state[1] += 1
+                        chosen.append([e, NONE, None, None, None])
                         continue
                     request, pending = begun
                     if request is None:
-                        chosen.append((e, ask.answer(g, e, pending, None)[1]))
-                        state[1] += 1
+                        chosen.append([e, ask.answer(g, e, pending, None)[1], None, None, None])
                         continue
-                    state[3] = [e, pending]
+                    state[4] = [e, pending, request]
                     return request
                 g.reveal_choices()
-                state[1] = 0     # now counts the results run
+                state[0], state[2] = RESULTS, 0     # now counts the results run
                 frame.pc = results.pc
                 return None
             asm.op(op_ask)
 
             def op_answered(g, frame):
                 state = frame.data[-1]
-                e, pending = state[3]
+                e, pending, asked = state[4]
                 request, value = ask.answer(g, e, pending, g._sent)
                 if request is not None:
                     frame.pc -= 1
                     return request
-                state[2].append((e, value))
-                state[1] += 1
-                state[3] = None
+                state[3].append([e, value, asked.player.seat, asked.kind, asked.options])
+                state[4] = None
                 frame.pc = asking.pc
                 return None
             asm.op(op_answered)
@@ -405,12 +404,12 @@ class FlowCompiler(ChoiceCompiler):
 
             def op_result(g, frame):       # each player's `then` (or `if_none`) in that player's env
                 state = frame.data[-1]
-                chosen = state[2]
-                if state[1] >= len(chosen):
+                chosen = state[3]
+                if state[2] >= len(chosen):
                     frame.pc = end.pc
                     return
-                e, value = chosen[state[1]]
-                state[1] += 1
+                e, value = chosen[state[2]][:2]
+                state[2] += 1
                 frame.data.append(frame.env)
                 frame.env = e
                 if value is NONE:

@@ -46,6 +46,26 @@ def run(g, stack: list):
     return None
 
 
+# the two stages of a simultaneous step's state (see flow.py): its players are choosing, or
+# their choices are revealed and each one's `then` runs
+class _Stage(str):
+    """A marker no ruleset value can be (identity is what counts)."""
+
+
+CHOOSING, RESULTS = _Stage("choosing"), _Stage("results")
+
+
+def unrevealed_choices(stack: list) -> list[list]:
+    """The choices made in a simultaneous step that is still going round, which the other
+    players have not seen: [env, value, seat, kind, options] each (the value may be replaced)."""
+    found = []
+    for frame in stack:
+        for entry in frame.data:
+            if type(entry) is list and entry and entry[0] is CHOOSING:
+                found.extend(entry[3])
+    return found
+
+
 class Label:
     """A position in code, fixed when the assembler places it."""
     __slots__ = ("pc",)

@@ -82,10 +82,7 @@ class Game:
         stacked = arguments.check_stacked(stacked)
         self.record = arguments.check_flag("record", record)
         self.budget = arguments.check_budget(budget, max_steps)
-        # a game without a seed still has one, kept so that `clone` can replay it
-        self._rng_seed = self.seed if self.seed is not None else random.getrandbits(63)
-        self.rng = random.Random(self._rng_seed)
-        self._taken: list | None = []      # the raw values of the decisions taken, for `clone`
+        self.rng = random.Random(self.seed)     # no seed: seeded from the system's randomness
         self.options = ruleset.resolve_options(options)
         self.option_overrides = dict(options)
         self._log = EventLog(n + 1)       # one stream per seat, and a spectator's (seen by every seat)
@@ -267,8 +264,6 @@ class Game:
     def _take(self, decision: Decision, value, chosen_id: str | None) -> None:
         request = decision._request
         self.decisions_taken += 1
-        if self._taken is not None:
-            self._taken.append(value)
         if self.record:
             viewers = None
             if request.private or request.kind == "card":
@@ -331,7 +326,8 @@ class Game:
 
     def clone(self, *, record: bool | None = None) -> "Game":
         """An independent game in the same state, whose future under the same decisions is
-        this game's future (see `interpreter.engine.clone`). `record` defaults to this game's."""
+        this game's future: a snapshot (see `interpreter.engine.clone`). `record` defaults to
+        this game's; a game that does not record cannot be cloned with record=True."""
         from interpreter.engine.clone import clone_game
         return clone_game(self, record=self.record if record is None else record)
 
