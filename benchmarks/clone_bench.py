@@ -1,6 +1,6 @@
 """What a clone and a determinization of a mid-hand Hearts state cost, beside the cost of one
-random decision measured in the same run (the ratio is what to read: a clone replays the
-decisions taken so far, so it costs about that many decisions).
+random decision measured in the same run (the ratio is what to read: a clone is a snapshot of
+the state and the flow's frames, so its cost does not grow with the decisions taken so far).
 
     python benchmarks/clone_bench.py [--seconds 1] [--depth 30]
 """
