@@ -88,3 +88,25 @@ def test_a_game_that_does_not_record_cannot_make_a_recording_clone():
     game = Game(ruleset("hearts"), 4, seed=2, record=False)
     with pytest.raises(GameError, match="does not record"):
         game.clone(record=True)
+
+
+@pytest.mark.parametrize("name", ["hearts", "seven-poker", "black-swan"])
+def test_a_game_restored_from_a_snapshot_plays_as_from_there_and_the_snapshot_can_serve_again(name):
+    """GIVEN a snapshot taken mid-game WHEN the game plays to the end and is restored, twice
+    THEN each time it is back where the snapshot was and plays the same future again."""
+    game = Game(ruleset(name), 4, seed=7, record=False)
+    advance(game, 21, random.Random(3))
+    saved = game.clone()
+    view = game.view_all()
+    results = []
+    for _ in range(2):
+        results.append(play_random(game, random.Random(4)))
+        game.restore(saved)
+        assert game.view_all() == view and not game.over
+    assert results[0] == results[1] == play_random(game, random.Random(4))
+
+
+def test_a_game_cannot_be_restored_from_another_ruleset_s_game():
+    game = Game(ruleset("hearts"), 4, seed=7, record=False)
+    with pytest.raises(GameError, match="own ruleset"):
+        game.restore(Game(ruleset("black-maria"), 4, seed=7, record=False))

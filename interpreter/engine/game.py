@@ -331,6 +331,20 @@ class Game:
         from interpreter.engine.clone import clone_game
         return clone_game(self, record=self.record if record is None else record)
 
+    def restore(self, snapshot: "Game") -> None:
+        """Put this game back in the state of `snapshot`, a clone taken earlier: search takes
+        `saved = game.clone(record=False)` once, plays on, and calls `game.restore(saved)`.
+        The snapshot is left as it was, to be restored again."""
+        from interpreter.engine.clone import clone_game
+        if not isinstance(snapshot, Game) or snapshot.rules is not self.rules:
+            raise GameError("a game can only be restored from a clone of a game of its own ruleset",
+                            code="clone")
+        state = clone_game(snapshot, record=snapshot.record).__dict__
+        self.__dict__.clear()
+        self.__dict__.update(state)
+        if self.decision is not None:
+            self.decision._game = self
+
     def __deepcopy__(self, memo) -> "Game":
         return self.clone()
 
