@@ -10,11 +10,10 @@ not (the copy works them out again when asked).
 from __future__ import annotations
 
 import dataclasses
-import random
 
 from interpreter.engine.events import EventLog
 from interpreter.engine.frames import Frame
-from interpreter.engine.state import NO_VARS, Card, Player, Team, Zone
+from interpreter.engine.state import Card, Player, Team, Zone
 from interpreter.errors import GameError
 
 _PLAIN = (int, str, bool, float, type(None), frozenset, range)
@@ -27,25 +26,23 @@ def clone_game(game, *, record: bool):
                         "the events its copy should hold were never kept", code="clone")
     copy = object.__new__(type(game))
     copy.__dict__.update(game.__dict__)
-    players = copy.players = [_player(p) for p in game.players]
-    teams = copy.teams = [_team(t) for t in game.teams]
-    cards = copy.all_cards = _cards(game.all_cards)
-    zones: dict[str, Zone] = {}
-    porter = _Porter(cards, players, teams, zones)
-    port = porter.port
-    copy.zones = {name: _zone(z, None, zones, cards) for name, z in game.zones.items()}
+    players = copy.players = [Player(p.seat, p.name) for p in game.players]
+    teams = copy.teams = [Team(t.index, t.name) for t in game.teams]
+    zones: dict[str, Zone] = {}          # by key, for the porter
+    pairs: list = []                     # (zone of `game`, its copy)
+    copy.zones = {name: _zone(z, None, zones, pairs) for name, z in game.zones.items()}
     for old, new in zip(game.players, players):
         new.team = teams[old.team.index] if old.team is not None else None
-        new.zones = {name: _zone(z, new, zones, cards) for name, z in old.zones.items()}
+        new.zones = {name: _zone(z, new, zones, pairs) for name, z in old.zones.items()}
     for old, new in zip(game.teams, teams):
         new.members = [players[p.seat] for p in old.members]
-        new.zones = {name: _zone(z, new, zones, cards) for name, z in old.zones.items()}
-    for old, new in zip(game.all_cards, cards):
-        if old.zone is not None:
-            new.zone = zones[old.zone.key]
-        if old.last_holder is not None:
-            new.last_holder = players[old.last_holder.seat]
-        if old.vars is not NO_VARS:
+        new.zones = {name: _zone(z, new, zones, pairs) for name, z in old.zones.items()}
+    cards = copy.all_cards = _cards(game.all_cards, {id(old): new for old, new in pairs}, players)
+    for old, new in pairs:
+        new.cards = [cards[c.index] for c in old.cards]
+    port = _Porter(cards, players, teams, zones).port
+    if game.rules.vars.get("card"):
+        for old, new in zip(game.all_cards, cards):
             new.vars = {k: port(v) for k, v in old.vars.items()}
     for old, new in zip(game.players, players):
         new.vars = {k: port(v) for k, v in old.vars.items()}
@@ -56,8 +53,7 @@ def clone_game(game, *, record: bool):
     copy.cards_in_play = cards if game.cards_in_play is game.all_cards else [cards[c.index] for c in game.cards_in_play]
     copy.removed_cards = [cards[c.index] for c in game.removed_cards]
     copy.winners = None if game.winners is None else [players[p.seat] for p in game.winners]
-    copy.rng = random.Random.__new__(random.Random)    # not seeded: its state is set at once
-    copy.rng.setstate(game.rng.getstate())
+    share_random(game, copy)
     copy._stack = [Frame(f.code, port(f.env), f.pc, port(f.data)) for f in game._stack]
     copy.decision = None
     if game.decision is not None:
@@ -76,34 +72,42 @@ def clone_game(game, *, record: bool):
     return copy
 
 
-def _player(old: Player) -> Player:
-    new = Player(old.seat, old.name)
-    return new
+def share_random(game, copy) -> None:
+    """Give `copy` the random source of `game`, shared until one of them draws from it.
+
+    Copying a random source's state is a good part of a clone's cost, and most copies never
+    draw (a playout that ends before the next shuffle, a sample that draws a source of its
+    own). So the games that share a source count themselves, and one that is about to draw
+    while others still share it takes a copy of its own first (`Game.rng`)."""
+    shared = game._rng_shared
+    if shared is None:
+        shared = game._rng_shared = [1]
+    shared[0] += 1
+    copy._rng, copy._rng_shared = game._rng, shared
 
 
-def _team(old: Team) -> Team:
-    return Team(old.index, old.name)
-
-
-def _cards(old_cards: list) -> list:
-    """Copies of the cards, not yet in any zone."""
+def _cards(old_cards: list, zone_of: dict, players: list) -> list:
+    """Copies of the cards, each in the copy of its zone (`zone_of`: id of a zone -> its copy)."""
     new_card = Card.__new__
     cards = []
     for old in old_cards:
         new = new_card(Card)
         new.id, new.label, new.attrs, new.index, new.vars = old.id, old.label, old.attrs, old.index, old.vars
-        new.face_up, new.seen_by, new.zone, new.last_holder = old.face_up, old.seen_by, None, None
+        zone, holder = old.zone, old.last_holder
+        new.zone = zone_of[id(zone)] if zone is not None else None
+        new.last_holder = players[holder.seat] if holder is not None else None
+        new.face_up, new.seen_by = old.face_up, old.seen_by
         cards.append(new)
     return cards
 
 
-def _zone(old: Zone, owner, by_key: dict, cards: list) -> Zone:
+def _zone(old: Zone, owner, by_key: dict, pairs: list) -> Zone:
     new = Zone.__new__(Zone)
     new.name, new.key, new.visibility = old.name, old.key, old.visibility
     new.owner = owner
     new.holder = owner if isinstance(owner, Player) else None
-    new.cards = [cards[c.index] for c in old.cards]
     by_key[old.key] = new
+    pairs.append((old, new))
     return new
 
 

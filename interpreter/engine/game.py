@@ -82,6 +82,7 @@ class Game:
         stacked = arguments.check_stacked(stacked)
         self.record = arguments.check_flag("record", record)
         self.budget = arguments.check_budget(budget, max_steps)
+        self._rng_shared: list | None = None    # how many games share `_rng` (see `rng`)
         self.rng = random.Random(self.seed)     # no seed: seeded from the system's randomness
         self.options = ruleset.resolve_options(options)
         self.option_overrides = dict(options)
@@ -330,6 +331,26 @@ class Game:
         this game's; a game that does not record cannot be cloned with record=True."""
         from interpreter.engine.clone import clone_game
         return clone_game(self, record=self.record if record is None else record)
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's random source. After a clone the two games share one until either draws;
+        the first to draw while it is shared takes a copy of its state (see clone.share_random)."""
+        shared = self._rng_shared
+        if shared is not None:
+            self._rng_shared = None
+            if shared[0] > 1:
+                shared[0] -= 1
+                own = random.Random.__new__(random.Random)
+                own.setstate(self._rng.getstate())
+                self._rng = own
+        return self._rng
+
+    @rng.setter
+    def rng(self, source: random.Random) -> None:
+        if self._rng_shared is not None:
+            self._rng_shared[0] -= 1
+        self._rng, self._rng_shared = source, None
 
     def restore(self, snapshot: "Game") -> None:
         """Put this game back in the state of `snapshot`, a clone taken earlier: search takes
