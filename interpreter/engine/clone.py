@@ -10,6 +10,7 @@ not (the copy works them out again when asked).
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 from interpreter.engine.events import EventLog
 from interpreter.engine.frames import Frame
@@ -25,6 +26,8 @@ def clone_game(game, *, record: bool):
         raise GameError("a game that does not record its events cannot be cloned with record=True: "
                         "the events its copy should hold were never kept", code="clone")
     copy = object.__new__(type(game))
+    for name in _game_slots(type(game)):
+        setattr(copy, name, getattr(game, name))
     copy.__dict__.update(game.__dict__)
     players = copy.players = [Player(p.seat, p.name) for p in game.players]
     teams = copy.teams = [Team(t.index, t.name) for t in game.teams]
@@ -49,7 +52,7 @@ def clone_game(game, *, record: bool):
     for old, new in zip(game.teams, teams):
         new.vars = {k: port(v) for k, v in old.vars.items()}
     copy.vars = {k: port(v) for k, v in game.vars.items()}
-    copy.cards_by_id = {c.id: c for c in cards}
+    copy._cards_by_id = None          # made again when first asked for
     copy.cards_in_play = cards if game.cards_in_play is game.all_cards else [cards[c.index] for c in game.cards_in_play]
     copy.removed_cards = [cards[c.index] for c in game.removed_cards]
     copy.winners = None if game.winners is None else [players[p.seat] for p in game.winners]
@@ -61,7 +64,7 @@ def clone_game(game, *, record: bool):
         copy.decision = type(game.decision)(copy, dataclasses.replace(
             request, player=players[request.player.seat], options=port(request.options)))
     copy.record = record
-    copy._log = _copy_log(game._log, port) if record else EventLog(len(players) + 1)
+    copy._log = _copy_log(game._log, port) if record else EventLog(0)
     copy._private = list(game._private) if record else []
     copy._stacked = [list(order) for order in game._stacked]
     copy._ability_flags = {key: set(flags) for key, flags in game._ability_flags.items()}
@@ -70,6 +73,22 @@ def clone_game(game, *, record: bool):
     copy._firing = []
     copy._sent = None
     return copy
+
+
+def restore_game(game, snapshot) -> None:
+    """Put `game` in the state of a copy of `snapshot` (which stays as it is)."""
+    copy = clone_game(snapshot, record=snapshot.record)
+    for name in _game_slots(type(game)):
+        setattr(game, name, getattr(copy, name))
+    game.__dict__.clear()
+    game.__dict__.update(copy.__dict__)
+    if game.decision is not None:
+        game.decision._game = game
+
+
+@functools.cache
+def _game_slots(cls) -> tuple[str, ...]:
+    return tuple(name for name in cls.__slots__ if name != "__dict__")
 
 
 def share_random(game, copy) -> None:
