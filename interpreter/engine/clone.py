@@ -9,15 +9,15 @@ not (the copy works them out again when asked).
 """
 from __future__ import annotations
 
-import dataclasses
 import functools
 
 from interpreter.engine.events import EventLog
 from interpreter.engine.frames import Frame
+from interpreter.engine.steps import Request
 from interpreter.engine.state import Card, Player, Team, Zone
 from interpreter.errors import GameError
 
-_PLAIN = (int, str, bool, float, type(None), frozenset, range)
+_PLAIN = frozenset([int, str, bool, float, type(None), frozenset, range])
 
 
 def clone_game(game, *, record: bool):
@@ -28,7 +28,8 @@ def clone_game(game, *, record: bool):
     copy = object.__new__(type(game))
     for name in _game_slots(type(game)):
         setattr(copy, name, getattr(game, name))
-    copy.__dict__.update(game.__dict__)
+    if game.__dict__:
+        copy.__dict__.update(game.__dict__)
     players = copy.players = [Player(p.seat, p.name) for p in game.players]
     teams = copy.teams = [Team(t.index, t.name) for t in game.teams]
     zones: dict[str, Zone] = {}          # by key, for the porter
@@ -40,9 +41,7 @@ def clone_game(game, *, record: bool):
     for old, new in zip(game.teams, teams):
         new.members = [players[p.seat] for p in old.members]
         new.zones = {name: _zone(z, new, zones, pairs) for name, z in old.zones.items()}
-    cards = copy.all_cards = _cards(game.all_cards, {id(old): new for old, new in pairs}, players)
-    for old, new in pairs:
-        new.cards = [cards[c.index] for c in old.cards]
+    cards = copy.all_cards = _cards(game.all_cards, pairs, players)
     port = _Porter(cards, players, teams, zones).port
     if game.rules.vars.get("card"):
         for old, new in zip(game.all_cards, cards):
@@ -60,9 +59,10 @@ def clone_game(game, *, record: bool):
     copy._stack = [Frame(f.code, port(f.env), f.pc, port(f.data)) for f in game._stack]
     copy.decision = None
     if game.decision is not None:
-        request = game.decision._request
-        copy.decision = type(game.decision)(copy, dataclasses.replace(
-            request, player=players[request.player.seat], options=port(request.options)))
+        request = object.__new__(Request)
+        request.__dict__.update(game.decision._request.__dict__)
+        request.player, request.options = players[request.player.seat], port(request.options)
+        copy.decision = type(game.decision)(copy, request)
     copy.record = record
     copy._log = _copy_log(game._log, port) if record else EventLog(0)
     copy._private = list(game._private) if record else []
@@ -105,18 +105,24 @@ def share_random(game, copy) -> None:
     copy._rng, copy._rng_shared = game._rng, shared
 
 
-def _cards(old_cards: list, zone_of: dict, players: list) -> list:
-    """Copies of the cards, each in the copy of its zone (`zone_of`: id of a zone -> its copy)."""
+def _cards(old_cards: list, pairs: list, players: list) -> list:
+    """Copies of the cards, each put in the copy of its zone (`pairs`: zone, its copy)."""
     new_card = Card.__new__
-    cards = []
-    for old in old_cards:
+    cards: list = [None] * len(old_cards)
+
+    def copy_card(old, zone):
         new = new_card(Card)
         new.id, new.label, new.attrs, new.index, new.vars = old.id, old.label, old.attrs, old.index, old.vars
-        zone, holder = old.zone, old.last_holder
-        new.zone = zone_of[id(zone)] if zone is not None else None
-        new.last_holder = players[holder.seat] if holder is not None else None
+        holder = old.last_holder
+        new.zone, new.last_holder = zone, (players[holder.seat] if holder is not None else None)
         new.face_up, new.seen_by = old.face_up, old.seen_by
-        cards.append(new)
+        cards[old.index] = new
+        return new
+    for old_zone, zone in pairs:
+        zone.cards = [copy_card(c, zone) for c in old_zone.cards]
+    for old in old_cards:
+        if old.zone is None:
+            copy_card(old, None)
     return cards
 
 
