@@ -15,7 +15,8 @@ from interpreter.language import types as T
 from interpreter.engine.choices import ChoiceCompiler
 from interpreter.language.compiler import Compiler, Where
 from interpreter.errors import Collector, GameError, Span, did_you_mean
-from interpreter.engine.frames import CHOOSING, RESULTS, Frame, code_of, op_pop, op_restore_env
+from interpreter.engine.frames import (CHOOSING, RESULTS, Frame, code_of, op_pop, op_restore_env,
+                                      restore_env_and_jump)
 from interpreter.engine.steps import NONE, Break, Step, counted, run_plain
 
 STEP_KEYS = {
@@ -221,21 +222,20 @@ class FlowCompiler(ChoiceCompiler):
         if any(s.yields for s in body):
             def emit(asm):
                 top, end = asm.label(), asm.label()
-                if check_first:
-                    def op_check(g, frame):
-                        if done(g, frame.env):
-                            frame.pc = end.pc
-                    asm.op(op_check)
-                asm.place(top)
 
-                def op_turn(g, frame):
+                def op_first(g, frame):
+                    if check_first and done(g, frame.env):
+                        frame.pc = end.pc
+                        return
                     g.tick(span)
-                asm.op(op_turn)
+                asm.op(op_first)
+                asm.place(top)
                 with asm.loop(end):
                     asm.steps(body)
 
                 def op_again(g, frame):
                     if not done(g, frame.env):
+                        g.tick(span)
                         frame.pc = top.pc
                 asm.op(op_again)
                 asm.place(end)
@@ -289,35 +289,40 @@ class FlowCompiler(ChoiceCompiler):
 
         if any(s.yields for s in body):
             def emit(asm):
-                turn, end = asm.label(), asm.label()
+                turn, end, after = asm.label(), asm.label(), asm.label()
 
                 def op_each(g, frame):    # the loop's own environment, and its turn: [items, next]
                     env = frame.env
+                    items = values(g, env)
+                    if not items:
+                        frame.pc = after.pc
+                        return
                     frame.data.append(env)
-                    frame.data.append([values(g, env), 0])
-                    frame.env = dict(env)
+                    frame.data.append([items, 1])
+                    frame.env = e = dict(env)
+                    g.tick(span)
+                    e[name] = items[0]
                 asm.op(op_each)
                 asm.place(turn)
-
-                def op_next(g, frame):
-                    state = frame.data[-1]
-                    items, i = state
-                    if i >= len(items):
-                        frame.pc = end.pc
-                        return
-                    g.tick(span)
-                    frame.env[name] = items[i]
-                    state[1] = i + 1
-                asm.op(op_next)
                 with asm.loop(end):
                     asm.steps(body)
-                asm.jump(turn)
+
+                def op_next(g, frame):    # the next turn, or on past the loop
+                    state = frame.data[-1]
+                    items, i = state
+                    if i < len(items):
+                        g.tick(span)
+                        frame.env[name] = items[i]
+                        state[1] = i + 1
+                        frame.pc = turn.pc
+                asm.op(op_next)
                 asm.place(end)
 
                 def op_each_done(g, frame):
                     frame.data.pop()
                     frame.env = frame.data.pop()
                 asm.op(op_each_done)
+                asm.place(after)
             return Step(None, True, span, emit)
 
         def run_each_plain(g, env):
@@ -566,12 +571,21 @@ class FlowCompiler(ChoiceCompiler):
         if_none = self.steps(raw.get("if_none"), self.sub(where, "if_none"), scope) if "if_none" in raw else []
 
         def emit(asm):
-            none, end = asm.label(), asm.label()
+            none, then_start, end = asm.label(), asm.label(), asm.label()
+            if any(s.yields for s in then):
+                def finish(g, frame, value):   # `then` runs in an environment of its own, as operations
+                    frame.data.append(frame.env)
+                    frame.env = e = dict(frame.env)
+                    e[bind] = value
+                    frame.pc = then_start.pc
+            else:
+                run_then = asm.runner(then)
 
-            def bind_value(frame, value):   # `then` sees the chosen value in an environment of its own
-                frame.data.append(frame.env)
-                frame.env = e = dict(frame.env)
-                e[bind] = value
+                def finish(g, frame, value):   # plain steps: run here, in an environment of their own
+                    e = dict(frame.env)
+                    e[bind] = value
+                    if run_then(g, frame, e):
+                        frame.pc = end.pc
 
             def op_ask(g, frame):
                 begun = ask.begin(g, frame.env)
@@ -580,8 +594,7 @@ class FlowCompiler(ChoiceCompiler):
                     return None
                 request, state = begun
                 if request is None:       # nothing to ask (no card to pick)
-                    bind_value(frame, ask.answer(g, frame.env, state, None)[1])
-                    frame.pc += 1
+                    finish(g, frame, ask.answer(g, frame.env, state, None)[1])
                     return None
                 frame.data.append(state)
                 return request
@@ -594,13 +607,14 @@ class FlowCompiler(ChoiceCompiler):
                     frame.data.append(state)
                     frame.pc -= 1
                     return request
-                bind_value(frame, value)
+                finish(g, frame, value)
                 return None
             asm.op(op_answered)
-            with asm.scope(("env",)):
-                asm.steps(then)
-            asm.op(op_restore_env)
-            asm.jump(end)
+            asm.place(then_start)
+            if any(s.yields for s in then):
+                with asm.scope(("env",)):
+                    asm.steps(then)
+                asm.op(restore_env_and_jump(end))
             asm.place(none)
             asm.steps(if_none)
             asm.place(end)

@@ -86,6 +86,13 @@ def op_pop(g, frame) -> None:
     frame.data.pop()
 
 
+def restore_env_and_jump(label: Label):
+    def op_restore_env_and_jump(g, frame):
+        frame.env = frame.data.pop()
+        frame.pc = label.pc
+    return op_restore_env_and_jump
+
+
 def jump(label: Label):
     def op_jump(g, frame):
         frame.pc = label.pc
@@ -154,6 +161,31 @@ class Assembler:
                 leave(g, frame, undo)
                 frame.pc = exit_.pc
         self.ops.append(op_steps_in_loop)
+
+    def runner(self, steps: list):
+        """A function `run(g, frame, env)` of plain steps, for an operation that runs them in
+        an environment of its own making. It returns True when they ran through, False when
+        a `break` left the loop around them (the frame is then past that loop)."""
+        runs = tuple(s.run for s in steps)
+        if self._break is None:
+            def run_plain_steps(g, frame, env):
+                for fn in runs:
+                    fn(g, env)
+                return True
+            return run_plain_steps
+        exit_, between = self._break
+        undo = tuple(reversed(between))
+
+        def run_plain_steps_in_loop(g, frame, env):
+            try:
+                for fn in runs:
+                    fn(g, env)
+            except Break:
+                leave(g, frame, undo)
+                frame.pc = exit_.pc
+                return False
+            return True
+        return run_plain_steps_in_loop
 
     @contextmanager
     def loop(self, exit_: Label):
