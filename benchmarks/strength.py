@@ -2,8 +2,9 @@
 
 For each game, the ISMCTS player sits at each seat in turn among random players, one deal
 (or hand, or round) per game so that each game is a short, independent sample. Printed per
-game: the searcher's mean score and win rate with 95% intervals, the random seats' mean, and
-the searcher's mean score by seat. Seeded: the same arguments give the same table.
+game: the searcher's mean score and win rate with 95% intervals, the random seats' mean, the
+searcher's mean score by seat, and how many of its iterations were dropped (a sample the
+ruleset refused to play on; none is expected). Seeded: the same arguments give the same table.
 
     python benchmarks/strength.py [--iterations 60] [--seed 1] [--games N] [--only hearts]
 """
@@ -49,20 +50,22 @@ def interval(values: list[float]) -> tuple[float, float]:
 
 def measure(name: str, players: int, options: dict, *, games: int, iterations: int, seed: int) -> dict:
     ruleset = load_ruleset(ROOT / "rulesets" / f"{name}.yaml")
-    mine, others, wins, by_seat = [], [], [], {s: [] for s in range(players)}
+    mine, others, wins, by_seat, dropped = [], [], [], {s: [] for s in range(players)}, 0
     for index in range(games):
         seat = index % players
         agents = [RandomAgent(seed * 7919 + index * 31 + s) for s in range(players)]
         agents[seat] = ISMCTSAgent(iterations=iterations, seed=seed * 7919 + index)
         game = Game(ruleset, players, seed=seed * 104729 + index, options=options, record=True)
         result = play(game, agents)
+        dropped += agents[seat].dropped
         scores = result["scores"]
         mine.append(scores[seat])
         by_seat[seat].append(scores[seat])
         others.append(sum(s for i, s in enumerate(scores) if i != seat) / (players - 1))
         wins.append(1.0 if seat in result["winners"] else 0.0)
     return {"mine": interval(mine), "others": interval(others), "wins": interval(wins),
-            "seats": [interval(v)[0] if v else float("nan") for v in by_seat.values()], "games": games}
+            "seats": [interval(v)[0] if v else float("nan") for v in by_seat.values()], "games": games,
+            "dropped": dropped}
 
 
 def main() -> None:
@@ -74,8 +77,8 @@ def main() -> None:
     args = parser.parse_args()
     print(f"ISMCTS ({args.iterations} iterations per decision) against random players, "
           f"seed {args.seed}; one deal per game, the searcher's seat rotating; 95% intervals")
-    print("| game | players | games | score | ISMCTS mean | random seats' mean | ISMCTS wins | ISMCTS by seat | time |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| game | players | games | score | ISMCTS mean | random seats' mean | ISMCTS wins | ISMCTS by seat | dropped | time |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for name, players, options, lower, games in GAMES:
         if args.only and name not in args.only:
             continue
@@ -85,7 +88,7 @@ def main() -> None:
         (m, mh), (o, oh), (w, wh) = r["mine"], r["others"], r["wins"]
         seats = " / ".join(f"{v:.1f}" for v in r["seats"])
         print(f"| {name} | {players} | {r['games']} | {'lower' if lower else 'higher'} is better | {m:.1f} ± {mh:.1f} | {o:.1f} ± {oh:.1f} "
-              f"| {100 * w:.0f}% ± {100 * wh:.0f} | {seats} | {took:.0f} s |", flush=True)
+              f"| {100 * w:.0f}% ± {100 * wh:.0f} | {seats} | {r['dropped']} | {took:.0f} s |", flush=True)
 
 
 if __name__ == "__main__":

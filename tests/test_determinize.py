@@ -9,6 +9,7 @@ import pytest
 from interpreter import Game
 from interpreter.agents import play_random, turn_of
 from interpreter.agents.determinize import known_places
+from interpreter.agents.ismcts import ISMCTSAgent
 from interpreter.engine.state import card_visible
 from interpreter.errors import GameError
 from tests.conftest import ruleset
@@ -29,6 +30,7 @@ def test_a_sample_looks_the_same_to_the_seat_and_spreads_what_it_cannot_see(name
     turn = turn_of(game)
     seat, rng = turn.seat, random.Random(5)
     real = game.view(seat)
+    real_choices = [c.id for c in turn.choices] if turn.numbers is None else None
     places = known_places(turn.events, seat)
     unseen = {c.id: c.zone.key for c in game.cards_in_play if not card_visible(c, seat) and c.id not in places}
     hidden_zones = {c.zone.key for c in game.cards_in_play if not card_visible(c, seat)}
@@ -36,6 +38,8 @@ def test_a_sample_looks_the_same_to_the_seat_and_spreads_what_it_cannot_see(name
     for i in range(SAMPLES):
         sample = turn.sample(rng)
         assert sample.view(seat) == real
+        if real_choices is not None:
+            assert [c.id for c in sample.decision.choices] == real_choices
         for card_id in unseen:
             where[card_id].add(sample.cards_by_id[card_id].zone.key)
         for card_id, zones in places.items():
@@ -68,6 +72,45 @@ def test_cards_a_seat_passed_stay_where_it_put_them():
         for card_id in passed:
             assert sample.cards_by_id[card_id].zone.key in places[card_id]
             assert sample.cards_by_id[card_id].zone.key != "p0.hand"
+
+
+def test_a_card_named_as_a_value_is_offered_by_what_it_is_not_where_it_lay():
+    """GIVEN Black Card, seat 0's colour joker turned up as its order card, to be declared as
+    any diamond or heart (a choice of values from the whole deck: most of those cards lie where
+    seat 0 cannot see them)
+    WHEN samples are drawn for seat 0 (they deal the unseen cards anew)
+    THEN each sample offers exactly the real choices; declaring the joker as one makes it
+    stand for that very card, and the sample plays to the end."""
+    rules = ruleset("black-card")
+    game = Game(rules, 3, seed=1, options={"hands": 1}, stacked=[["JR", "AH", "JB"]])
+    turn = turn_of(game)
+    assert turn.seat == 0 and turn.prompt.startswith("declare")
+    real = [c.id for c in turn.choices]
+    assert sorted(real) == sorted(c.id for c in rules.cards if c.attrs["suit"] in ("diamonds", "hearts"))
+    specs = {c.id: c.attrs for c in rules.cards}
+    rng = random.Random(3)
+    for i in range(20):
+        sample = turn.sample(rng)
+        assert [c.id for c in sample.decision.choices] == real
+        named = real[rng.randrange(len(real))]
+        sample.apply(named)
+        joker = sample.cards_by_id["JR"]
+        assert (joker.vars["as_rank"], joker.vars["as_suit"]) == (specs[named]["rank"], specs[named]["suit"])
+        if i < 6:
+            play_random(sample, random.Random(i))
+            assert sample.over
+
+
+def test_the_search_player_drops_no_sample_and_searches_only_real_choices():
+    """GIVEN the same declaration WHEN the search player thinks about it
+    THEN no iteration is dropped and every move at the root of its tree is a real choice."""
+    game = Game(ruleset("black-card"), 3, seed=1, options={"hands": 1}, stacked=[["JR", "AH", "JB"]])
+    turn = turn_of(game)
+    agent = ISMCTSAgent(iterations=40, seed=2)
+    answer = agent.choose(turn)
+    assert agent.dropped == 0
+    assert set(agent.last_root.children) <= {c.id for c in turn.choices}
+    game.apply(answer)
 
 
 def test_a_sample_forgets_the_seed_and_cannot_be_cloned():

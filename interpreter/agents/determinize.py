@@ -12,14 +12,21 @@ keeps all of that and deals every other card at random over the places the seat 
 - the sample forgets the real seed, stacked deck and decision history.
 
 Because the flow's running steps hold card objects, not ids, swapping identities in place
-keeps every running step consistent with the new deal.
+keeps every running step consistent with the new deal where it refers to a card by where it
+lies. The decision in front of the seat is the exception: its options were listed before the
+deal, and the seat knows them by id. So a card the seat may choose from a place it cannot see
+stays there, and every other card option (a card named as a value, such as "what a wild card
+stands for") is replaced by the card that carries that identity after the deal; otherwise the
+sample would offer other cards than the real game (and, say, let a wild card stand for a card
+it may not stand for).
 """
 from __future__ import annotations
 
 import random
 
+from interpreter.engine.decisions import Decision
 from interpreter.engine.game import Game
-from interpreter.engine.state import card_visible
+from interpreter.engine.state import Card, card_visible
 
 RETRIES = 8
 
@@ -55,7 +62,15 @@ def determinize(game: Game, seat: int, events, rng: random.Random) -> Game:
             return options[rng.randrange(len(options))]
         return value
     sample = game.clone(record=False) if not unrevealed else _clone(game, redraw)
-    deal_unseen(sample, seat, known_places(events, seat), rng)
+    places = known_places(events, seat)
+    decision = sample.decision
+    if decision is not None and decision.kind == "card":      # the seat knows where its options lie
+        for card in decision.options:
+            if isinstance(card, Card) and not card_visible(card, seat):
+                places[card.id] = {card.zone.key}
+    carriers = deal_unseen(sample, seat, places, rng)
+    if decision is not None and carriers:
+        _offer_the_same_cards(sample, carriers)
     sample.rng = random.Random(rng.getrandbits(63))
     sample.seed, sample._rng_seed, sample.stacked, sample._stacked = None, None, [], []
     sample._taken = None
@@ -67,11 +82,37 @@ def _clone(game, redraw):
     return clone_game(game, record=False, replace=redraw)
 
 
-def deal_unseen(game: Game, seat: int, places: dict[str, set], rng: random.Random) -> None:
-    """Shuffle the identities of the cards `seat` cannot see over their places, in place."""
+def _offer_the_same_cards(game: Game, carriers: dict) -> None:
+    """Make the pending decision offer, by identity, the cards it offered before the deal."""
+    request = game.decision._request
+    if request.kind in ("number", "action"):
+        return
+    carried = [_carried(v, carriers) for v in request.options]
+    if isinstance(request.options, list):
+        request.options[:] = carried        # in place: the running choice step holds this list
+    else:
+        request.options = carried
+    game.decision = Decision(game, request)
+
+
+def _carried(value, carriers: dict):
+    if isinstance(value, Card):
+        return carriers.get(id(value), value)
+    if isinstance(value, list):
+        return [_carried(v, carriers) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_carried(v, carriers) for v in value)
+    return value
+
+
+def deal_unseen(game: Game, seat: int, places: dict[str, set], rng: random.Random) -> dict:
+    """Shuffle the identities of the cards `seat` cannot see over their places, in place.
+    Returns, for each card object whose identity changed (by `id()`), the card object that now
+    carries the identity it had."""
     slots = [c for c in game.cards_in_play if not card_visible(c, seat)]
     if len(slots) < 2:
-        return
+        return {}
+    before = [c.id for c in slots]
     identities = [(c.id, c.label, c.attrs, c.index, c.vars) for c in slots]
     assignment = None
     for _ in range(RETRIES):
@@ -90,6 +131,7 @@ def deal_unseen(game: Game, seat: int, places: dict[str, set], rng: random.Rando
     game.static.clear()
     game.memo.clear()
     game.version += 1
+    return {id(slot): game.cards_by_id[old] for slot, old in zip(slots, before) if slot.id != old}
 
 
 def _assign(slots, identities, places, rng, keep=frozenset()):

@@ -17,9 +17,9 @@ random, and backs up every seat's reward. The answer is the most visited legal c
   the lowest and the highest, turned round when the winners are those with the lower scores
   (so "lowest wins" games are searched the right way). `horizon` stops a playout after that many
   decisions and scores the state reached as if the game ended there.
-- A sample deals unseen cards (with their variables) anew; a ruleset may hold an invariant a
-  re-dealt state breaks (a card variable set for the card once dealt there), so an iteration
-  whose sample the ruleset refuses to play on is dropped and counted in `dropped`.
+- A sample deals unseen cards (with their variables) anew. Should a ruleset still refuse to
+  play on from one (a state its own flow could not have reached), that iteration is dropped
+  and counted in `dropped` rather than ending the search; the shipped rulesets drop none.
 """
 from __future__ import annotations
 

@@ -18,8 +18,11 @@ def fail(g, span, message: str):
 def seq(g, value, span):
     """The items of a list or zone to go through; each counts as a step, so nested macros over
     long lists meet the game's step limit instead of running for hours."""
-    items = value.cards if hasattr(value, "cards") else value
-    g.spend(len(items), span, "an expression goes through too many items")
+    items = value if type(value) is list or not hasattr(value, "cards") else value.cards
+    # `g.spend` written out: this runs once per macro of every listing
+    g.steps += len(items)
+    if g.steps > g._check_at:
+        g._check_budget(span, "an expression goes through too many items")
     return items
 
 

@@ -70,7 +70,7 @@ class Symbols:
     team_zones: set = field(default_factory=set)
     card_attrs: dict = field(default_factory=dict)     # name -> type
     card_values: dict = field(default_factory=dict)    # attribute name -> the values cards have
-    card_ids: set = field(default_factory=set)
+    card_ids: dict = field(default_factory=dict)   # id -> position in the deck
     abilities: set = field(default_factory=set)
     functions: dict = field(default_factory=dict)      # name -> Function
     used: set = field(default_factory=set)             # (kind, name) seen in expressions
@@ -825,7 +825,8 @@ class _Pass:
             if literal not in self.sym.card_ids:
                 self.fail(args[0], f"no card with id '{literal}' in the deck",
                           did_you_mean(literal, self.sym.card_ids), code="unknown-name")
-            return f"g.cards_by_id[{literal!r}]", result
+            # a game's cards stay in deck order, so the card is found by its position
+            return f"g.all_cards[{self.sym.card_ids[literal]}]", result
         impl = self.unit.constant(b.fn, "builtin")
         rest = "".join(", " + c for c in codes)
         if b.may_fail:

@@ -322,11 +322,11 @@ class _Builder:
         cards = builder.build()
         attrs = builder.attrs
         skipped = builder.skipped
-        seen = set()
-        for card in cards:
+        seen: dict[str, int] = {}      # card id -> its position in the deck (Card.index)
+        for i, card in enumerate(cards):
             if card.id in seen:
                 self.errors.error("duplicate", f"two cards have the id '{card.id}'", loc.span)
-            seen.add(card.id)
+            seen.setdefault(card.id, i)
         self.symbols.card_attrs = attrs
         self.symbols.card_ids = seen
         self.symbols.card_values = {name: {c.attrs[name] for c in cards if name in c.attrs} for name in attrs}
