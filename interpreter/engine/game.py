@@ -18,7 +18,7 @@ from typing import Iterator
 
 from interpreter.errors import GameError, Span
 from interpreter.engine import arguments
-from interpreter.engine.budget import CLOCK_STRIDE, DEFAULT_STEPS, Budget
+from interpreter.engine.budget import CLOCK_STRIDE, DEFAULT_STEPS, Budget, too_deep
 from interpreter.engine.decisions import (Choice, Decision, IllegalChoice, choice_id, describe_numbers,
                                           json_value)
 from interpreter.engine.events import EventLog
@@ -139,7 +139,10 @@ class Game:
             self._log.emit(started, None, seat_event={**started, "seed": None})
         self._stack = [Frame(_flow_code(ruleset), {})]   # where the flow is (frames.py)
         self._sent = None                 # the answer to the decision just taken, for the flow
-        self._advance(None)
+        try:      # (here and in the apply methods: a RecursionError becomes the ruleset's error)
+            self._advance(None)
+        except RecursionError as exc:
+            raise too_deep(exc, self.phase) from None
 
     # -- setup ---------------------------------------------------------------
     def _build_cards(self) -> None:
@@ -266,13 +269,19 @@ class Game:
         ('QS', 'fold', '250'). Anything else is refused with a GameError."""
         decision = self._current()
         value, chosen_id = decision.resolve(choice)
-        self._take(decision, value, chosen_id)
+        try:
+            self._take(decision, value, chosen_id)
+        except RecursionError as exc:
+            raise too_deep(exc, self.phase) from None
 
     def apply_value(self, value) -> None:
         """Apply an item of `decision.options` as it is (the fast path for bots); a value that
         is not one of them is refused with a GameError."""
         decision = self._current()
-        self._take(decision, decision.resolve_value(value), None)
+        try:
+            self._take(decision, decision.resolve_value(value), None)
+        except RecursionError as exc:
+            raise too_deep(exc, self.phase) from None
 
     # The playout API, for bots and search: who decides, how many legal options there are,
     # and taking one by its position. A position can only name one of the engine's own
@@ -293,7 +302,10 @@ class Game:
         options = decision._request.options
         if type(index) is not int or not 0 <= index < len(options):
             raise IndexError(f"choice {index!r} of {len(options)}")
-        self._take(decision, options[index], None)
+        try:
+            self._take(decision, options[index], None)
+        except RecursionError as exc:
+            raise too_deep(exc, self.phase) from None
 
     def _current(self) -> Decision:
         if self.over or self.decision is None:
