@@ -55,6 +55,7 @@ class AbilitySpec:
     steps: list
     label: str
     description: str = ""
+    code: list | None = None      # its operations, assembled on first use (engine/frames.py)
 
 
 @dataclass
@@ -225,7 +226,14 @@ class _Builder:
         self.symbols.abilities.update(self.m["abilities"])
         flows = FlowCompiler(self.compiler, procedures, self.errors)
         for proc in procedures.values():
-            flows.compile_procedure(proc)
+            try:
+                flows.compile_procedure(proc)
+            except RecursionError:     # each compiles the ones it calls, inside it
+                self.errors.error("too-deep", f"procedure '{proc.name}' starts a chain of procedures calling "
+                                  "procedures too long to be compiled; flatten the chain", proc.where.span())
+                for other in procedures.values():
+                    if other.compiling:  # left half-compiled: said once, here
+                        other.steps, other.compiling = [], False
         main = flows.steps(flow.value, flow.where, {})
         triggers = self.triggers(flows)
         abilities = self.abilities(flows)
