@@ -226,20 +226,6 @@ def test_illegal_choice_ids_are_refused_with_the_legal_ones_listed():
         game.apply("XX")
 
 
-def test_a_trigger_that_keeps_firing_itself_is_stopped(tmp_path):
-    rules = tiny(tmp_path, """\
-        triggers:
-          bounce:
-            on: moved
-            where: "target == table"
-            do: "move(card, table)"
-        flow:
-          - "move(first(deck), table)"
-        """)
-    with pytest.raises(GameError, match="triggers set each other off"):
-        Game(rules, 2, seed=1)
-
-
 def test_the_player_count_is_checked():
     with pytest.raises(GameError, match="3 to 6 players, not 2"):
         Game(ruleset("hearts"), 2)

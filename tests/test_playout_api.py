@@ -45,3 +45,46 @@ def test_an_index_names_only_the_engines_own_options(load):
     for bad in (-1, 1.0, True, "0", None):
         with pytest.raises(IndexError):
             game.apply_index(bad)
+
+
+def test_a_list_option_taken_as_handed_out_is_the_engines_own_value(load):
+    """GIVEN a decision whose options are sets of cards (handed out as read-only tuples)
+    WHEN a bot applies one of them as it got it THEN the game takes its own list for it, and
+    the same set rebuilt as a plain list or with one card changed is matched or refused alike."""
+    rules = load("black-swan")
+    for seed in range(40):
+        game = Game(rules, 4, seed=seed, record=False)
+        while not game.over and not any(isinstance(v, tuple) and len(v) > 1 for v in game.decision.options):
+            game.apply_index(0)
+        if not game.over:
+            break
+    options = game.decision.options
+    pick = next(v for v in options if isinstance(v, tuple) and len(v) > 1)
+    assert not isinstance(pick, list)
+    decision = game.decision
+    own = decision.resolve_value(pick)
+    assert isinstance(own, list) and own == list(pick)
+    assert decision.resolve_value(list(pick)) is own
+    stranger = game.players[(decision.player + 1) % 4].zones["hand"].cards[0]   # another hand's card
+    with pytest.raises(GameError):
+        decision.resolve_value([stranger] + list(pick[1:]))
+
+
+def test_a_game_that_records_nothing_has_no_events_for_any_seat(load):
+    game = Game(load("hearts"), 4, seed=5, record=False)
+    for _ in range(10):
+        game.apply_index(0)
+    assert game.events == [] and all(game.events_for(seat) == [] for seat in range(4))
+    assert game.events_public() == []
+
+
+def test_moving_a_zones_own_list_moves_every_card_of_it(load):
+    """GIVEN a hand WHEN the engine is asked to move that hand's own list of cards elsewhere
+    THEN every card goes (none is skipped while the list empties), in order."""
+    for record in (False, True):
+        game = Game(load("hearts"), 4, seed=5, record=record)
+        hand, pile = game.players[0].zones["hand"], game.zones["trick"]
+        cards = list(hand.cards)
+        game.move(hand.cards, pile)
+        assert hand.cards == [] and pile.cards[-len(cards):] == cards
+        assert all(c.zone is pile for c in cards)

@@ -71,8 +71,8 @@ def play(game, agents, *, max_decisions: int = 1_000_000) -> dict:
 
 
 def play_random(game, rng: random.Random) -> dict:
-    """The fastest random playout: options taken by position, no Choice objects. For
+    """The fastest random playout: options taken by position, nothing copied or matched. For
     simulations, where every seat is the same random player and nobody's fairness is at stake."""
     while not game.over:
-        game.apply_index(rng.randrange(len(game.legal_values())))
+        game.apply_index(rng.randrange(len(game.decision)))
     return game.result

@@ -63,16 +63,16 @@ def only_random(agents: str | None) -> bool:
 
 
 def play_one(ruleset, *, index: int, root_seed: int, players: int, options: dict,
-             keep_path: bool = False, agents: str | None = None) -> Outcome:
+             keep_path: bool = False, agents: str | None = None, budget: int | None = None) -> Outcome:
     seed = game_seed(root_seed, index)
     outcome = Outcome(index, seed, players)
     game = None
     try:
         if only_random(agents):
-            game = Game(ruleset, players, seed=seed, options=options, record=keep_path)
+            game = Game(ruleset, players, seed=seed, options=options, record=keep_path, budget=budget)
             play_random(game, random.Random(seed ^ 0x5EED))
         else:      # agents that may read their seat's events need the game to record them
-            game = Game(ruleset, players, seed=seed, options=options, record=True)
+            game = Game(ruleset, players, seed=seed, options=options, record=True, budget=budget)
             play(game, make_agents(agents, players=players, seed=seed))
         result = game.result
         outcome.scores, outcome.winners = result["scores"], result["winners"]
@@ -91,13 +91,14 @@ def _init_worker(path: str, variants: list) -> None:
 
 
 def _run_chunk(args) -> list[Outcome]:
-    indexes, root_seed, players, options, keep_path, agents = args
+    indexes, root_seed, players, options, keep_path, agents, budget = args
     return [play_one(_worker_ruleset, index=i, root_seed=root_seed, players=players, options=options,
-                     keep_path=keep_path, agents=agents) for i in indexes]
+                     keep_path=keep_path, agents=agents, budget=budget) for i in indexes]
 
 
 def simulate(ruleset, *, games: int, seed: int, players: int, options: dict, jobs: int = 1,
-             keep_path: bool = False, progress=None, agents: str | None = None) -> list[Outcome]:
+             keep_path: bool = False, progress=None, agents: str | None = None,
+             budget: int | None = None) -> list[Outcome]:
     """Play `games` games (random players, or `agents` specs); `progress(done, total)` is
     called as chunks finish."""
     if agents is not None:
@@ -108,13 +109,14 @@ def simulate(ruleset, *, games: int, seed: int, players: int, options: dict, job
     if jobs <= 1:
         for batch in batches:
             outcomes.extend(play_one(ruleset, index=i, root_seed=seed, players=players, options=options,
-                                     keep_path=keep_path, agents=agents) for i in batch)
+                                     keep_path=keep_path, agents=agents, budget=budget) for i in batch)
             if progress:
                 progress(len(outcomes), games)
         return outcomes
     with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
                              initargs=(ruleset.path, list(ruleset.variants))) as pool:
-        for result in pool.map(_run_chunk, [(b, seed, players, options, keep_path, agents) for b in batches]):
+        for result in pool.map(_run_chunk, [(b, seed, players, options, keep_path, agents, budget)
+                                            for b in batches]):
             outcomes.extend(result)
             if progress:
                 progress(len(outcomes), games)

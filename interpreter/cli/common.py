@@ -86,6 +86,14 @@ def check_seat(ruleset_name: str, seat: int | None, players: int, flag: str) -> 
         raise fail(f"{flag} {seat}: {ruleset_name} with {players} players has seats 0 to {players - 1}")
 
 
+def budget_option(command):
+    """--max-steps N: the work a ruleset may do between two decisions (see engine/budget.py)."""
+    from interpreter.engine.budget import DEFAULT_STEPS
+    return click.option("--max-steps", type=click.IntRange(min=1), metavar="N",
+                        help="Steps of work allowed between two decisions before the game stops with "
+                             f"the position of the loop (default {DEFAULT_STEPS}).")(command)
+
+
 def players_option(command):
     return click.option("--players", "-n", type=click.IntRange(min=1), metavar="N",
                         help="Number of players (default: the ruleset's minimum).")(command)

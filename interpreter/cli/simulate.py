@@ -8,7 +8,8 @@ import time
 
 import click
 
-from interpreter.cli.common import RULESET_HELP, fail, load, player_count, players_option, ruleset_options
+from interpreter.cli.common import (RULESET_HELP, budget_option, fail, load, player_count, players_option,
+                                    ruleset_options)
 from interpreter.cli.progress import Progress
 
 
@@ -52,7 +53,8 @@ def _csv(outcomes, players: int) -> str:
 @click.option("--no-progress", is_flag=True, help="No progress bar (it is shown only on a terminal anyway).")
 @click.option("--format", "output", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
               help="text: a summary; json: every game's seed, scores and winners; csv: one row per game.")
-def command(ruleset, options, variants, games, players, seed, jobs, agents, no_progress, output) -> int:
+@budget_option
+def command(ruleset, options, variants, games, players, seed, jobs, agents, no_progress, output, max_steps) -> int:
     """Play many games (random players, or --agents) and summarize them."""
     from interpreter.analysis.simulate import simulate, summarize
     from interpreter.engine.game import Game
@@ -60,7 +62,7 @@ def command(ruleset, options, variants, games, players, seed, jobs, agents, no_p
     rules = load(ruleset, options=options, variants=variants)
     n = player_count(rules, players)
     try:      # a game that cannot start (an option breaking a constraint) is reported once, up front
-        probe = Game(rules, n, seed=0, options=options, record=False)
+        probe = Game(rules, n, seed=0, options=options, record=False, budget=max_steps)
     except GameError as exc:
         raise fail(str(exc)) from None
     if agents is not None:
@@ -76,7 +78,7 @@ def command(ruleset, options, variants, games, players, seed, jobs, agents, no_p
     progress = Progress(games, show=not no_progress and sys.stderr.isatty())
     try:
         outcomes = simulate(rules, games=games, seed=seed, players=n, options=options, jobs=jobs,
-                            progress=progress, agents=agents)
+                            progress=progress, agents=agents, budget=max_steps)
     finally:
         progress.close()
     team_names = [t.name for t in probe.teams] if len(probe.teams) < n else None

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from interpreter.cli.common import resolve_ruleset, ruleset_options
+from interpreter.cli.common import budget_option, resolve_ruleset, ruleset_options
 
 
 def expand(paths) -> list[str]:
@@ -21,7 +21,7 @@ def expand(paths) -> list[str]:
     return out
 
 
-def random_check(ruleset, *, games: int, seed: int, options: dict, progress=None) -> list:
+def random_check(ruleset, *, games: int, seed: int, options: dict, progress=None, budget: int | None = None) -> list:
     """Play random games at every player count; report games that fail, with how to reproduce them."""
     from interpreter.analysis.simulate import listing_warnings, play_one
     from interpreter.errors import Diagnostic
@@ -29,7 +29,7 @@ def random_check(ruleset, *, games: int, seed: int, options: dict, progress=None
     for players in range(ruleset.min_players, ruleset.max_players + 1):
         for index in range(games):
             outcome = play_one(ruleset, index=index, root_seed=seed, players=players, options=options,
-                               keep_path=True)
+                               keep_path=True, budget=budget)
             played.append(outcome)
             if progress is not None:
                 progress.advance()
@@ -52,7 +52,8 @@ def random_check(ruleset, *, games: int, seed: int, options: dict, progress=None
               help="After the static checks, play N random games per player count.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Root seed of the random games.")
 @click.option("--no-warnings", is_flag=True, help="Show errors only.")
-def command(paths, options, variants, output, games, seed, no_warnings) -> int:
+@budget_option
+def command(paths, options, variants, output, games, seed, no_warnings, max_steps) -> int:
     """Check rulesets and report every error with file:line:col."""
     from interpreter.cli.report import render_json, render_text
     from interpreter.errors import RulesetError
@@ -81,7 +82,8 @@ def command(paths, options, variants, output, games, seed, no_warnings) -> int:
         progress = Progress(total, show=sys.stderr.isatty(), what="random games")
         try:
             for path, ruleset in loaded.items():
-                problems = random_check(ruleset, games=games, seed=seed, options=options, progress=progress)
+                problems = random_check(ruleset, games=games, seed=seed, options=options, progress=progress,
+                                        budget=max_steps)
                 results[path].extend(problems)
                 failed = failed or any(d.severity == "error" for d in problems)
         finally:

@@ -4,11 +4,10 @@ and the call strategies of ruleset functions."""
 from __future__ import annotations
 
 from interpreter.errors import GameError
-from interpreter.language.builtins import EvalError
+from interpreter.language.builtins import MAX_STRING, EvalError
 
 MISSING = object()
 MAX_INT = 10 ** 18        # numbers a game computes stay machine-sized (a runaway doubling stops here)
-MAX_STRING = 100_000      # characters of a string built by '+'
 TOO_BIG = "a number beyond ±10^18: the numbers of a game stay within 18 digits"
 
 
@@ -19,13 +18,12 @@ def fail(g, span, message: str):
 def seq(g, value, span):
     """The items of a list or zone to go through; each counts as a step, so nested macros over
     long lists meet the game's step limit instead of running for hours."""
-    items = value.cards if hasattr(value, "cards") else value
-    g.spend(len(items), span, "an expression goes through too many items")
+    items = value if type(value) is list or not hasattr(value, "cards") else value.cards
+    # `g.spend` written out: this runs once per macro of every listing
+    g.steps += len(items)
+    if g.steps > g._check_at:
+        g._check_budget(span, "an expression goes through too many items")
     return items
-
-
-def items_of(value) -> list:
-    return value.cards if hasattr(value, "cards") else value
 
 
 def index(g, items, i, span):
@@ -76,6 +74,13 @@ def charged(g, value, span):
     `filter` goes through."""
     g.spend(len(value), span, "a builtin builds too large a value")
     return value
+
+
+def part(g, value, span):
+    """The items one turn of a `flat_map` adds: they count like the items of a list built."""
+    items = value.cards if hasattr(value, "cards") else value
+    g.spend(len(items), span, "an expression builds too large a list")
+    return items
 
 
 def charged_nested(g, value, span):

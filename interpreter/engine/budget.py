@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from interpreter.errors import GameError, Span
+
 DEFAULT_STEPS = 2_000_000        # per decision: far above any shipped game's busiest stretch
 DEFAULT_SECONDS = 20.0           # per decision, read every CLOCK_STRIDE steps
 DEFAULT_EVENTS = 200_000         # events recorded per decision: bounds a runaway loop's memory
@@ -32,3 +34,16 @@ class Budget:
         if self.seconds is not None and (isinstance(self.seconds, bool) or not isinstance(self.seconds, (int, float))
                                          or not self.seconds > 0):
             raise ValueError(f"a budget's seconds must be a positive number or None, not {self.seconds!r}")
+
+
+def too_deep(exc: RecursionError, phase: str | None) -> GameError:
+    """Python's own limit reached by nesting a ruleset is allowed in parts (triggers firing
+    procedures calling procedures...): the error of the innermost rule that was running."""
+    span, tb = None, exc.__traceback__
+    while tb is not None:
+        candidate = tb.tb_frame.f_locals.get("span")
+        if isinstance(candidate, Span):
+            span = candidate
+        tb = tb.tb_next
+    return GameError("the ruleset's steps, triggers and procedures nest too deeply when run; flatten them",
+                     span=span, phase=phase, code="too-deep")

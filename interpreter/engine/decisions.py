@@ -40,7 +40,13 @@ class Choice:
 
 
 class Decision:
-    """What the game waits for: one player's choice among legal options."""
+    """What the game waits for: one player's choice among legal options.
+
+    Built once per decision, so it does no work of its own until asked: the read-only
+    `options`, the `choices` and the maps that match what a client sends are made on first
+    use. A bot that takes options by position (`Game.apply_index`) never builds them."""
+    __slots__ = ("_game", "_request", "player", "kind", "prompt", "step", "of", "_options", "_choices",
+                 "_by_id", "_by_key")
 
     def __init__(self, game, request: Request):
         self._game = game
@@ -49,21 +55,19 @@ class Decision:
         self.kind: str = request.kind
         self.prompt: str = request.prompt
         self.step, self.of = request.step, request.of
-        options = request.options
-        self._options = options if isinstance(options, range) else tuple(_frozen(v) for v in options)
-        self._choices: tuple[Choice, ...] | None = None
-        self._by_id: dict[str, int] | None = None
-        self._by_identity: dict[int, int] | None = None
-        self._by_key: dict | None = None
+        self._options = self._choices = self._by_id = self._by_key = None
 
     @property
     def options(self):
         """The legal values (cards, players, numbers, action names) as a read-only tuple; a
         number decision's options are a range. A list-valued option is a tuple here."""
-        return self._options
+        options = self._options
+        if options is None:
+            options = self._options = read_only(self._request.options)
+        return options
 
     def __len__(self) -> int:
-        return len(self._options)
+        return len(self._request.options)
 
     @property
     def choices(self) -> tuple[Choice, ...]:
@@ -135,10 +139,16 @@ class Decision:
             if type(value) is int and value in options:
                 return value
             raise IllegalChoice(f"{_short(value)!r} is not a legal number here: {describe_numbers(options)}")
-        if self._by_identity is None:
-            self._by_identity = {id(v): i for i, v in enumerate(self._options)}
-        index = self._by_identity.get(id(value))
-        if index is None:
+        # The usual case first: the very object the engine listed (a card, a player, an action
+        # name). `index` compares by identity before equality, and game objects have no other
+        # equality, so what it finds is checked to be the same option before it is taken.
+        try:
+            index = options.index(value)
+        except ValueError:
+            index = None
+        if index is not None and options[index] is not value and _key(options[index]) != _key(value):
+            index = None
+        if index is None:      # a list option handed out as a tuple, or a value equal by data
             if self._by_key is None:
                 self._by_key = {}
                 for i, v in enumerate(options):
@@ -163,6 +173,20 @@ class Decision:
 class FrozenList(tuple):
     """A list value handed to clients: reads like a list, cannot be edited; not a tuple value."""
     __slots__ = ()
+
+
+_ATOMS = frozenset({Card, Player, Team, Zone, str, int, bool, float, type(None)})
+
+
+def read_only(options):
+    """A decision's options as clients get them: a range as it is, else a tuple whose list
+    values are FrozenLists. Cards, players and names (the usual options) are copied as they
+    are, without a call per option."""
+    if isinstance(options, range):
+        return options
+    if _ATOMS.issuperset(map(type, options)):
+        return tuple(options)
+    return tuple(map(_frozen, options))
 
 
 def _frozen(value):

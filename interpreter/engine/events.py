@@ -29,7 +29,8 @@ def copy_event(value):
 
 
 class EventLog:
-    """The full event log and the per-seat streams."""
+    """The full event log and the per-seat streams (none for a game that records nothing)."""
+    __slots__ = ("events", "streams", "_batch", "_card_decisions")
 
     def __init__(self, seats: int):
         self.events: list[dict] = []
@@ -104,6 +105,8 @@ class EventLog:
 
     # -- reading -----------------------------------------------------------------------
     def for_seat(self, seat: int, since: int = 0) -> list[dict]:
+        if seat >= len(self.streams):     # a game that records nothing
+            return []
         return [copy_event(e) for e in self.streams[seat][since:]]
 
     def full(self, since: int = 0) -> list[dict]:

@@ -18,7 +18,7 @@ from typing import Iterator
 
 from interpreter.errors import GameError, Span
 from interpreter.engine import arguments
-from interpreter.engine.budget import CLOCK_STRIDE, DEFAULT_STEPS, Budget
+from interpreter.engine.budget import CLOCK_STRIDE, DEFAULT_STEPS, Budget, too_deep
 from interpreter.engine.decisions import (Choice, Decision, IllegalChoice, choice_id, describe_numbers,
                                           json_value)
 from interpreter.engine.events import EventLog
@@ -52,6 +52,14 @@ def _moved_triggers(ruleset) -> dict:
     return cached
 
 
+def _default_options(ruleset) -> dict:
+    """The option values of a game without overrides: the same for every such game."""
+    cached = ruleset.__dict__.get("_default_options")
+    if cached is None:
+        cached = ruleset.__dict__["_default_options"] = ruleset.resolve_options({})
+    return cached
+
+
 _NO_SEAT = -1   # a seat no player has: it sees what everyone sees
 
 
@@ -61,6 +69,14 @@ class _GameOver(Exception):
 
 class Game:
     """The mutable state of one game, and the only way to drive it."""
+    # Slots keep a live game small (a search holds thousands); any other attribute still
+    # goes to an instance dict, made only when one is set.
+    __slots__ = ("rules", "seed", "record", "budget", "_rng_seed", "rng", "_taken", "options",
+                 "option_overrides", "_log", "steps", "_events_at_decision", "_check_at", "_deadline",
+                 "version", "memo", "static", "memo_version", "phase", "_stacked", "stacked", "_firing",
+                 "_private", "_ability_flags", "players", "teams", "vars", "zones", "winners", "over",
+                 "decision", "decisions_taken", "listing_peaks", "_triggers", "_moved_into", "all_cards",
+                 "_cards_by_id", "cards_in_play", "removed_cards", "_zone_viewers", "_flow", "__dict__")
 
     def __init__(self, ruleset, players: int | None = None, *, seed: int | None = None,
                  options: dict | None = None, stacked: list | None = None, record: bool = True,
@@ -78,9 +94,10 @@ class Game:
         self._rng_seed = self.seed if self.seed is not None else random.getrandbits(63)
         self.rng = random.Random(self._rng_seed)
         self._taken: list | None = []      # the raw values of the decisions taken, for `clone`
-        self.options = ruleset.resolve_options(options)
-        self.option_overrides = dict(options)
-        self._log = EventLog(n + 1)       # one stream per seat, and a spectator's (seen by every seat)
+        # the option values are read, never changed: games without overrides share one copy
+        self.options = _default_options(ruleset) if not options else ruleset.resolve_options(options)
+        self.option_overrides = options or NO_VARS
+        self._log = EventLog(n + 1 if self.record else 0)   # a stream per seat, and a spectator's
         self.steps = 0                    # work done since the last decision (see budget.py)
         self._events_at_decision = 0
         self._restart_budget()
@@ -89,12 +106,13 @@ class Game:
         self.static: dict = {}            # values of functions fixed for the whole game
         self.memo_version = -1
         self.phase: str | None = None
-        self._stacked = [list(order) for order in stacked]
         self.stacked = [list(order) for order in stacked]
+        # the orders not used yet (without any, the empty list is shared: nothing is taken from it)
+        self._stacked = [list(order) for order in stacked] if stacked else self.stacked
         self._firing: list = []           # the triggers now running, innermost last
         self._private: list[dict] = []    # simultaneous decision events not yet revealed
         self._ability_flags: dict = {}    # (seat, ability) -> {'used', 'disabled'}
-        self.players = [Player(i, (names[i] if names and i < len(names) else f"Player {i}")) for i in range(n)]
+        self.players = [Player(i, (names[i] if names and i < len(names) else _shared(f"Player {i}"))) for i in range(n)]
         self.teams: list[Team] = []
         self.vars: dict = {}
         self.zones: dict[str, Zone] = {}
@@ -114,13 +132,16 @@ class Game:
         if self.record:   # a seat does not get the seed: with it, it could re-deal every hand
             self._log.emit(started, None, seat_event={**started, "seed": None})
         self._flow = run_steps(ruleset.flow, self, {})
-        self._advance(None, first=True)
+        try:      # (here and in the apply methods: a RecursionError becomes the ruleset's error)
+            self._advance(None, first=True)
+        except RecursionError as exc:
+            raise too_deep(exc, self.phase) from None
 
     # -- setup ---------------------------------------------------------------
     def _build_cards(self) -> None:
         no_vars = None if self.rules.vars.get("card") else NO_VARS
         self.all_cards = [Card(spec.id, spec.label, spec.attrs, i, no_vars) for i, spec in enumerate(self.rules.cards)]
-        self.cards_by_id = {c.id: c for c in self.all_cards}
+        self._cards_by_id = None
         removed = set()
         for condition, ids, span in self.rules.removals:
             if condition is None or self._setup(condition, {}, span, "a deck.remove condition"):
@@ -130,6 +151,17 @@ class Game:
             self.removed_cards = [c for c in self.all_cards if c.id in removed]
         else:            # the usual case: one list, nothing removed (neither is ever changed)
             self.cards_in_play, self.removed_cards = self.all_cards, []
+
+    @property
+    def cards_by_id(self) -> dict[str, Card]:
+        """Every card of the game by its id (made when first asked for: playouts never do)."""
+        if self._cards_by_id is None:
+            self._cards_by_id = {c.id: c for c in self.all_cards}
+        return self._cards_by_id
+
+    @cards_by_id.setter
+    def cards_by_id(self, value: dict[str, Card]) -> None:
+        self._cards_by_id = value
 
     def _build_zones_and_teams(self) -> None:
         rules = self.rules
@@ -167,17 +199,26 @@ class Game:
         for card in self.cards_in_play:
             card.zone = first_game_zone
             first_game_zone.cards.append(card)
-        self._zone_viewers = {}
+        viewers = {}
         for zone in self._all_zones():
             if zone.visibility == PUBLIC:
-                viewers = None
+                seats = None
             elif zone.visibility == HIDDEN:
-                viewers = NOBODY
+                seats = NOBODY
             elif isinstance(zone.owner, Player):
-                viewers = _shared(frozenset([zone.owner.seat]))
+                seats = _shared(frozenset([zone.owner.seat]))
             else:
-                viewers = _shared(frozenset(m.seat for m in zone.owner.members))
-            self._zone_viewers[zone.key] = viewers
+                seats = _shared(frozenset(m.seat for m in zone.owner.members))
+            viewers[zone.key] = seats
+        # the same for every game with these zones and teams (never changed): one copy for all
+        self._zone_viewers = _SHARED.setdefault(("viewers", *viewers.items()), viewers)
+        # teams of a ruleset that gives them no variables or zones share one read-only empty mapping
+        if not rules.vars.get("team"):
+            for t in self.teams:
+                t.vars = NO_VARS
+        if not any(spec.owner == "team" for spec in rules.zones):
+            for t in self.teams:
+                t.zones = NO_VARS
 
     def _all_zones(self) -> Iterator[Zone]:
         yield from self.zones.values()
@@ -221,13 +262,19 @@ class Game:
         ('QS', 'fold', '250'). Anything else is refused with a GameError."""
         decision = self._current()
         value, chosen_id = decision.resolve(choice)
-        self._take(decision, value, chosen_id)
+        try:
+            self._take(decision, value, chosen_id)
+        except RecursionError as exc:
+            raise too_deep(exc, self.phase) from None
 
     def apply_value(self, value) -> None:
         """Apply an item of `decision.options` as it is (the fast path for bots); a value that
         is not one of them is refused with a GameError."""
         decision = self._current()
-        self._take(decision, decision.resolve_value(value), None)
+        try:
+            self._take(decision, decision.resolve_value(value), None)
+        except RecursionError as exc:
+            raise too_deep(exc, self.phase) from None
 
     # The playout API, for bots and search: who decides, how many legal options there are,
     # and taking one by its position. A position can only name one of the engine's own
@@ -248,7 +295,10 @@ class Game:
         options = decision._request.options
         if type(index) is not int or not 0 <= index < len(options):
             raise IndexError(f"choice {index!r} of {len(options)}")
-        self._take(decision, options[index], None)
+        try:
+            self._take(decision, options[index], None)
+        except RecursionError as exc:
+            raise too_deep(exc, self.phase) from None
 
     def _current(self) -> Decision:
         if self.over or self.decision is None:
@@ -334,7 +384,7 @@ class Game:
         self._check_at = min(CLOCK_STRIDE, self.budget.steps)
         seconds = self.budget.seconds
         self._deadline = None if seconds is None else time.monotonic() + seconds
-        self._events_at_decision = len(self._log)
+        self._events_at_decision = len(self._log.events)
 
     def tick(self, span: Span) -> None:
         """One step of work (a step run, a loop turn)."""
@@ -369,44 +419,47 @@ class Game:
             self.listing_peaks[span] = work
 
     def move(self, cards: list[Card], to: Zone, *, top: bool = False) -> None:
-        record = self.record
         self.version += 1
-        cards = list(cards)
-        if not (record and len(cards) > 1):
-            self._move_each(cards, to, top, record)
-            return
-        outer = self._log.begin_batch()
-        try:
-            self._move_each(cards, to, top, record)
-        finally:
-            self._log.end_batch(outer)
+        if type(cards) is not list or (cards and cards[0].zone is not None and cards[0].zone.cards is cards):
+            cards = list(cards)     # a zone's own list (or any other iterable) changes as its cards move
+        if self.record and len(cards) > 1:
+            outer = self._log.begin_batch()
+            try:
+                self._move_each(cards, to, top)
+            finally:
+                self._log.end_batch(outer)
+        else:
+            self._move_each(cards, to, top)
 
-    def _move_each(self, cards: list[Card], to: Zone, top: bool, record: bool) -> None:
-        top_index = 0
-        for card in cards:
+    def _move_each(self, cards: list[Card], to: Zone, top: bool) -> None:
+        triggers = self._moved_into.get(to.name)
+        recorded = self._record_move if self.record else None
+        into = to.cards
+        for i, card in enumerate(cards):
             source = card.zone
             if source is not None:
                 source.cards.remove(card)
                 if source.holder is not None:
                     card.last_holder = source.holder
             if top:    # the first card listed ends on top, as a stacked order reads
-                to.cards.insert(top_index, card)
-                top_index += 1
+                into.insert(i, card)
             else:
-                to.cards.append(card)
+                into.append(card)
             card.zone = to
-            was_face_up, seen = card.face_up, card.seen_by
+            if recorded is not None:
+                recorded(card, source, to)
             card.face_up = False
             card.seen_by = NOBODY
-            if record:
-                viewers = self._move_viewers(source, to, was_face_up, seen)
-                self._log.card_moving(card, viewers)
-                self._emit_event({"type": "moved", "card": card.id, "from": source.key if source else None,
-                                  "to": to.key}, viewers, card=card)
-            triggers = self._moved_into.get(to.name)
             if triggers:
                 self.version += 1
                 self._fire(triggers, {"card": card, "source": source, "target": to})
+
+    def _record_move(self, card: Card, source: Zone | None, to: Zone) -> None:
+        """The "moved" event of a card, before it is turned down and forgotten by who peeked."""
+        viewers = self._move_viewers(source, to, card.face_up, card.seen_by)
+        self._log.card_moving(card, viewers)
+        self._emit_event({"type": "moved", "card": card.id, "from": source.key if source else None,
+                          "to": to.key}, viewers, card=card)
 
     def _move_viewers(self, source, to, face_up, seen):
         if face_up:

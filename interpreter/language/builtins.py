@@ -135,9 +135,15 @@ def _product(g, xs, ys):
     return [(x, y) for x in xs for y in ys]
 
 
-@builtin("join(parts: list<str>, separator: str) -> str")
+MAX_STRING = 100_000       # characters of a string a game builds ('+', join)
+
+
+@builtin("join(parts: list<str>, separator: str) -> str", may_fail=True)
 def _join(g, parts, separator):
-    """The strings one after another with the separator between: join(['a', 'b'], ', ') is 'a, b'."""
+    """The strings one after another with the separator between: join(['a', 'b'], ', ') is 'a, b'.
+    At most 100,000 characters."""
+    if sum(map(len, parts)) + len(separator) * max(0, len(parts) - 1) > MAX_STRING:
+        raise EvalError(f"join() would make a string of more than {MAX_STRING} characters")
     return separator.join(parts)
 
 
@@ -146,7 +152,9 @@ def _parse_int(g, s):
     """The whole number written in the text ('42', '-3', ' 7 '); an error when it holds anything else."""
     text = s.strip()
     if not (text.lstrip("-").isdigit() and text.count("-") <= 1 and text.isascii()):
-        raise EvalError(f"parse_int(): '{s}' is not a whole number")
+        raise EvalError(f"parse_int(): '{s[:40]}' is not a whole number")
+    if len(text.lstrip("-").lstrip("0")) > 18:     # the numbers of a game stay within ±10^18
+        raise EvalError(f"parse_int(): '{s[:40]}' has more than 18 digits")
     return int(text)
 
 

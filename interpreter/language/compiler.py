@@ -26,7 +26,7 @@ from interpreter.language.builtins import BUILTINS
 from interpreter.language.effects import EFFECTS
 from interpreter.errors import Collector, Span, did_you_mean
 from interpreter.language.calls import binders, call_code
-from interpreter.language.expressions import ParseError, parse
+from interpreter.language.expressions import ParseError, nesting, parse
 from interpreter.language.macros import MACRO_BUILDERS, MACROS
 
 Fn = Callable  # fn(game, env) -> value
@@ -54,6 +54,7 @@ class Function:
     compiling: bool = False
     failed: bool = False
     dynamic: bool = True     # reads state that changes during a game; else fixed once a game starts
+    reach: int = 0           # levels its body nests, plus the deepest chain of functions it calls
 
 
 @dataclass
@@ -69,7 +70,7 @@ class Symbols:
     team_zones: set = field(default_factory=set)
     card_attrs: dict = field(default_factory=dict)     # name -> type
     card_values: dict = field(default_factory=dict)    # attribute name -> the values cards have
-    card_ids: set = field(default_factory=set)
+    card_ids: dict = field(default_factory=dict)   # id -> position in the deck
     abilities: set = field(default_factory=set)
     functions: dict = field(default_factory=dict)      # name -> Function
     used: set = field(default_factory=set)             # (kind, name) seen in expressions
@@ -114,6 +115,11 @@ STATEFUL_BUILTINS = {"holder", "can_use", "usable", "met", "enabled", "used"}
 _TRIVIAL = {"int", "string", "true", "false", "name"}   # cheaper to evaluate than to look up (a name
 # that calls a function of no parameters is not: it is hoisted like any other invariant)
 _HOIST_KEYS = itertools.count()
+# Compiling a function compiles the functions it calls inside it, and inlining writes their
+# bodies in place: both recurse as deep as the whole chain nests, so the chain is bounded.
+MAX_CHAIN_NESTING = 200
+MAX_INLINED = 40          # a body is written in place only if it (with its calls) nests no deeper
+_TOO_DEEP_FOR_PYTHON = (SyntaxError, MemoryError, RecursionError)   # what compile() raises past its limits
 
 
 def _hoisted(code: str, key: str) -> str:
@@ -134,6 +140,8 @@ class Compiler:
         self.symbols = symbols
         self.errors = errors
         self.generated: list[str] = []     # the source of every compiled unit, for reading
+        self.chain: list[list] = []        # [function, its levels, deepest reach below] being compiled
+        self.inline_ok = True              # off while an expression is generated again without inlining
 
     # -- entry points ------------------------------------------------------
     def expression(self, text, where: Where, *, scope: dict | None = None, expect=None,
@@ -144,21 +152,40 @@ class Compiler:
         `varying` names the candidate of a choice's `where:`: every part of the condition that
         does not read it is the same for all candidates, and is computed once per listing.
         """
-        unit, code, typ = self._generate(text, where, scope=scope, expect=expect, effects=effects,
-                                         renames=renames, varying=varying)
-        if unit is None:
-            return None, None
-        return unit.build([f"return {code}"]), typ
+        return self._built(lambda: self._generate(text, where, scope=scope, expect=expect, effects=effects,
+                                                  renames=renames, varying=varying),
+                           lambda unit, code: unit.build([f"return {code}"]), where)
 
     def filter(self, text, where: Where, *, scope: dict, var: str) -> Fn | None:
         """Compile a choice's `where:` condition on `var` into `fn(game, env, items)`: the items
         for which it holds, in order. The loop is generated with the condition inline, and the
         parts that do not read `var` are computed once per call."""
-        unit, code, _ = self._generate(text, where, scope=scope, expect=T.BOOL, varying=var)
-        if unit is None:
-            return None
-        return unit.build(["env = dict(env)", "_out = []", "for _x in _items:", f"    env[{var!r}] = _x",
-                           f"    if {code}:", "        _out.append(_x)", "return _out"], params="g, env, _items")
+        def build(unit, code):
+            return unit.build(["env = dict(env)", "_out = []", "for _x in _items:", f"    env[{var!r}] = _x",
+                               f"    if {code}:", "        _out.append(_x)", "return _out"], params="g, env, _items")
+        return self._built(lambda: self._generate(text, where, scope=scope, expect=T.BOOL, varying=var),
+                           build, where)[0]
+
+    def _built(self, generate, build, where: Where) -> tuple[Fn | None, object]:
+        """Generate a unit and compile it: (function, type), or Nones after an error. Should
+        Python refuse the source (parentheses nested past its parser's limit once function
+        bodies are written in place), it is generated again with those bodies called instead."""
+        saved = self.inline_ok
+        try:
+            for inline in ((True, False) if saved else (False,)):
+                self.inline_ok = inline
+                unit, code, typ = generate()
+                if unit is None:
+                    return None, None
+                try:
+                    return build(unit, code), typ
+                except _TOO_DEEP_FOR_PYTHON:
+                    continue
+        finally:
+            self.inline_ok = saved
+        self.errors.error("too-deep", "this expression nests too deeply to be compiled; split it into functions",
+                          where.span())
+        return None, None
 
     def _generate(self, text, where: Where, *, scope, expect, effects: bool = False,
                   renames: dict | None = None, varying: str | None = None):
@@ -188,16 +215,17 @@ class Compiler:
         tree = self._parse(text, where, "statements")
         if tree is None:
             return None
-        compiled, ok = [], True
-        unit = Unit(_label(where), self.generated)
-        for stmt in tree.children:
-            try:
-                compiled.append(_Pass(self, where, dict(scope or {}), True, None, unit).statement(stmt))
-            except _Failed:
-                ok = False
-        if not ok:
-            return None
-        return unit.build(compiled)
+
+        def generate():
+            compiled, ok = [], True
+            unit = Unit(_label(where), self.generated)
+            for stmt in tree.children:
+                try:
+                    compiled.append(_Pass(self, where, dict(scope or {}), True, None, unit).statement(stmt))
+                except _Failed:
+                    ok = False
+            return (unit, compiled, None) if ok else (None, None, None)
+        return self._built(generate, lambda unit, compiled: unit.build(compiled), where)[0]
 
     def clash(self, name: str) -> str | None:
         """What a new local name (a loop variable, a chosen value) would hide, if anything."""
@@ -210,20 +238,49 @@ class Compiler:
         return None
 
     def function(self, func: Function) -> tuple[Fn | None, object]:
-        """Compile a ruleset function's body once, on first use; a recursive call is an error."""
-        if func.fn is not None or func.failed:
-            return func.fn, func.type
+        """Compile a ruleset function's body once, on first use; a recursive call is an error,
+        and so is a chain of functions calling functions that nests too deeply in all."""
         if func.compiling:
             return None, None
+        done = func.fn is not None or func.failed
+        levels = func.reach if done else _nesting(func.text)
+        if self.chain and sum(entry[1] for entry in self.chain) + levels > MAX_CHAIN_NESTING:
+            names = " -> ".join(e[0].name for e in self.chain[:3]) + (" -> ..." if len(self.chain) > 3 else "")
+            self.errors.error("too-deep", f"function '{func.name}' is reached through functions calling each "
+                              f"other ({names}) whose expressions nest more than {MAX_CHAIN_NESTING} levels in "
+                              "all; flatten the chain", func.where.span())
+            return None, None
+        if done:
+            self._reached(func.reach)
+            return func.fn, func.type
         func.compiling = True
+        entry = [func, levels, 0]
+        self.chain.append(entry)
         # Parameters are stored under keys no ruleset name can take ("f.p"), so a body can never
         # confuse a parameter with a name of the caller's.
         renames = {p: f"{func.name}.{p}" for p, _ in func.params}
-        fn, typ = self.expression(func.text, func.where, scope=dict(func.params), renames=renames)
+        try:
+            fn, typ = self.expression(func.text, func.where, scope=dict(func.params), renames=renames)
+        except RecursionError:     # a chain within the bound, on a stack already deep: said once, here
+            func.failed = True
+            if len(self.chain) > 1:
+                raise
+            self.errors.error("too-deep", f"function '{func.name}' calls functions calling functions too "
+                              "deeply to be compiled; flatten the chain", func.where.span())
+            return None, None
+        finally:
+            self.chain.pop()
+            func.compiling = False
         func.dynamic = self.last_dynamic
-        func.compiling = False
         func.fn, func.type, func.failed = fn, typ, fn is None
+        func.reach = levels + entry[2]
+        self._reached(func.reach)
         return fn, typ
+
+    def _reached(self, reach: int) -> None:
+        """The function being compiled calls one whose chain nests `reach` levels."""
+        if self.chain:
+            self.chain[-1][2] = max(self.chain[-1][2], reach)
 
     def _parse(self, text, where: Where, start: str):
         if not isinstance(text, str):
@@ -241,6 +298,15 @@ class Compiler:
 def _label(where: Where) -> str:
     span = where.span()
     return f"{span.file}:{span.line}:{span.column}"
+
+
+def _nesting(text) -> int:
+    """How deep a function's body nests (0 when it does not parse: its error comes later)."""
+    text = text if isinstance(text, str) else _as_text(text)
+    try:
+        return nesting(text) if text is not None else 0
+    except ParseError:
+        return 0
 
 
 def _as_text(value) -> str | None:
@@ -759,7 +825,8 @@ class _Pass:
             if literal not in self.sym.card_ids:
                 self.fail(args[0], f"no card with id '{literal}' in the deck",
                           did_you_mean(literal, self.sym.card_ids), code="unknown-name")
-            return f"g.cards_by_id[{literal!r}]", result
+            # a game's cards stay in deck order, so the card is found by its position
+            return f"g.all_cards[{self.sym.card_ids[literal]}]", result
         impl = self.unit.constant(b.fn, "builtin")
         rest = "".join(", " + c for c in codes)
         if b.may_fail:
@@ -797,7 +864,7 @@ class _Pass:
         """Generate a function's body in place, its parameters standing for the caller's
         argument code: no call, no env writes. Only for simple arguments (names, literals) and
         only when no collection macro in the body binds a name those arguments read."""
-        if self.depth >= 4:
+        if self.depth >= 4 or not self.c.inline_ok or func.reach > MAX_INLINED:
             return None
         reads: list[set] = []
         for arg in args:

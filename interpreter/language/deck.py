@@ -157,6 +157,7 @@ class DeckBuilder:
             self.errors.error("missing-key", f"this card has no {', '.join(missing)}", self.span(*where))
             ok = False
         if not ok:
+            self.skipped = True
             return []
         base_id = str(entry.get("id") or _fill(self.spec.get("id"), values) or "-".join(str(v) for v in values.values()))
         label = str(entry.get("label") or _fill(self.spec.get("label"), values) or base_id)

@@ -95,12 +95,20 @@ def _parse(text: str, start: str) -> Tree:
     return tree
 
 
-def _check_shape(tree: Tree) -> None:
+@lru_cache(maxsize=4096)
+def nesting(text: str) -> int:
+    """How many levels deep the expression `text` nests (a ParseError if it does not parse)."""
+    return _check_shape(parse(text, "expression"))
+
+
+def _check_shape(tree: Tree) -> int:
     """Bound the nesting (the compiler recurses over it) and the size of number literals;
-    walked with a stack, so any input is checked without recursion."""
+    walked with a stack, so any input is checked without recursion. Returns the nesting."""
     stack = [(tree, 0)]
+    deepest = 0
     while stack:
         node, depth = stack.pop()
+        deepest = max(deepest, depth)
         if isinstance(node, Token):
             if node.type == "INT" and len(node.value.lstrip("0")) > MAX_DIGITS:
                 raise ParseError(f"the number {node.value[:12]}... has {len(node.value)} digits, more than "
@@ -112,6 +120,7 @@ def _check_shape(tree: Tree) -> None:
                              "functions, or use a collection method such as .sum() or .all()",
                              getattr(meta, "line", 1) or 1, getattr(meta, "column", 1) or 1)
         stack.extend((child, depth + 1) for child in node.children)
+    return deepest
 
 
 # Statements of other languages that this one writes another way, and that way.

@@ -60,7 +60,8 @@ def _m_flat_map(p, node, bnode, var, items, body, it, bt):
     if not T.is_list(bt):
         p.fail(bnode, f".flat_map() needs a list for each item, not {T.show(bt)}",
                "for one value per item use .map()")
-    return _loop(p, node, var, items, ["_out = []"], [f"_out.extend(items_of({body}))"], ["return _out"]), \
+    return _loop(p, node, var, items, ["_out = []"], [f"_out.extend(part(g, {body}, {p.span_code(node)}))"],
+                 ["return _out"]), \
         T.list_of(T.item_type(bt))
 
 

@@ -225,7 +225,14 @@ class _Builder:
         self.symbols.abilities.update(self.m["abilities"])
         flows = FlowCompiler(self.compiler, procedures, self.errors)
         for proc in procedures.values():
-            flows.compile_procedure(proc)
+            try:
+                flows.compile_procedure(proc)
+            except RecursionError:     # each compiles the ones it calls, inside it
+                self.errors.error("too-deep", f"procedure '{proc.name}' starts a chain of procedures calling "
+                                  "procedures too long to be compiled; flatten the chain", proc.where.span())
+                for other in procedures.values():
+                    if other.compiling:  # left half-compiled: said once, here
+                        other.steps, other.compiling = [], False
         main = flows.steps(flow.value, flow.where, {})
         triggers = self.triggers(flows)
         abilities = self.abilities(flows)
@@ -315,11 +322,11 @@ class _Builder:
         cards = builder.build()
         attrs = builder.attrs
         skipped = builder.skipped
-        seen = set()
-        for card in cards:
+        seen: dict[str, int] = {}      # card id -> its position in the deck (Card.index)
+        for i, card in enumerate(cards):
             if card.id in seen:
                 self.errors.error("duplicate", f"two cards have the id '{card.id}'", loc.span)
-            seen.add(card.id)
+            seen.setdefault(card.id, i)
         self.symbols.card_attrs = attrs
         self.symbols.card_ids = seen
         self.symbols.card_values = {name: {c.attrs[name] for c in cards if name in c.attrs} for name in attrs}
