@@ -1,6 +1,6 @@
 """What a clone and a determinization of a mid-hand Hearts state cost, beside the cost of one
-random decision measured in the same run (the ratio is what to read: a clone replays the
-decisions taken so far, so it costs about that many decisions).
+random decision measured in the same run (the ratio is what to read: a clone is a snapshot of
+the state and the flow's frames, so its cost does not grow with the decisions taken so far).
 
     python benchmarks/clone_bench.py [--seconds 1] [--depth 30]
 """
@@ -57,11 +57,14 @@ def main() -> None:
     decision = hand / decisions.decisions_taken
     clone = per_call(lambda: quiet.clone(), args.seconds)
     clone_logged = per_call(lambda: logged.clone(record=False), args.seconds)
+    snapshot = quiet.clone()
+    restore = per_call(lambda: quiet.restore(snapshot), args.seconds)
     sample = per_call(lambda: turn.sample(rng), args.seconds)
     print(f"Hearts, {args.depth} decisions into a hand, 4 players")
     print(f"  one random decision (reference):   {decision * 1e6:8.0f} µs")
     print(f"  clone, record=False:                {clone * 1e6:8.0f} µs  = {clone / decision:5.1f} decisions")
     print(f"  clone of a logged game, unlogged:   {clone_logged * 1e6:8.0f} µs  = {clone_logged / decision:5.1f} decisions")
+    print(f"  restore from a snapshot:            {restore * 1e6:8.0f} µs  = {restore / decision:5.1f} decisions")
     print(f"  determinization for the seat to move: {sample * 1e6:6.0f} µs  = {sample / decision:5.1f} decisions")
 
 

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from interpreter import Game
+from interpreter.errors import GameError
 from interpreter.agents import play_random
 from tests.conftest import ruleset
 
@@ -43,3 +44,69 @@ def test_a_clone_is_independent():
     copy = game.clone(record=False)
     advance(copy, 30, random.Random(3))
     assert game.view(0) == before and copy.decisions_taken == 40 and game.decisions_taken == 10
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_clone_taken_anywhere_has_the_original_s_future(name):
+    """GIVEN one game of each ruleset, cloned at many points: in the middle of a multi-card pick,
+    of a simultaneous step, of a betting round, of a loop over players
+    WHEN every clone is played on with the random choices the original then makes
+    THEN each clone gives exactly the original's events from that point and the same result."""
+    game = Game(ruleset(name), 4, seed=11)
+    rng, plan = random.Random(5), []
+    clones = []
+    while not game.over and game.decisions_taken < 120:
+        if game.decisions_taken % 7 == 3:
+            clones.append((game.decisions_taken, len(game.events), game.clone()))
+        options = game.decision.options
+        index = rng.randrange(len(options))
+        plan.append(index)
+        game.apply_value(options[index])
+    play_random(game, random.Random(8))
+    assert len(clones) >= 5
+    for taken, events, copy in clones:
+        for index in plan[taken:]:
+            copy.apply_value(copy.decision.options[index])
+        play_random(copy, random.Random(8))
+        assert copy.events[events:] == game.events[events:], f"clone after {taken} decisions"
+        assert copy.result == game.result
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_playing_a_clone_leaves_the_original_as_it_was(name):
+    game = Game(ruleset(name), 4, seed=2)
+    advance(game, 25, random.Random(6))
+    before, events = game.view_all(), game.events
+    copy = game.clone(record=False)
+    play_random(copy, random.Random(1))
+    assert game.view_all() == before and game.events == events
+    play_random(game, random.Random(1))
+    assert game.over
+
+
+def test_a_game_that_does_not_record_cannot_make_a_recording_clone():
+    game = Game(ruleset("hearts"), 4, seed=2, record=False)
+    with pytest.raises(GameError, match="does not record"):
+        game.clone(record=True)
+
+
+@pytest.mark.parametrize("name", ["hearts", "seven-poker", "black-swan"])
+def test_a_game_restored_from_a_snapshot_plays_as_from_there_and_the_snapshot_can_serve_again(name):
+    """GIVEN a snapshot taken mid-game WHEN the game plays to the end and is restored, twice
+    THEN each time it is back where the snapshot was and plays the same future again."""
+    game = Game(ruleset(name), 4, seed=7, record=False)
+    advance(game, 21, random.Random(3))
+    saved = game.clone()
+    view = game.view_all()
+    results = []
+    for _ in range(2):
+        results.append(play_random(game, random.Random(4)))
+        game.restore(saved)
+        assert game.view_all() == view and not game.over
+    assert results[0] == results[1] == play_random(game, random.Random(4))
+
+
+def test_a_game_cannot_be_restored_from_another_ruleset_s_game():
+    game = Game(ruleset("hearts"), 4, seed=7, record=False)
+    with pytest.raises(GameError, match="own ruleset"):
+        game.restore(Game(ruleset("black-maria"), 4, seed=7, record=False))

@@ -11,7 +11,6 @@ from interpreter.agents import play_random, turn_of
 from interpreter.agents.determinize import known_places
 from interpreter.agents.ismcts import ISMCTSAgent
 from interpreter.engine.state import card_visible
-from interpreter.errors import GameError
 from tests.conftest import ruleset
 from tests.test_clone import GAMES, advance
 
@@ -113,12 +112,16 @@ def test_the_search_player_drops_no_sample_and_searches_only_real_choices():
     game.apply(answer)
 
 
-def test_a_sample_forgets_the_seed_and_cannot_be_cloned():
+def test_a_sample_forgets_the_seed_and_its_clone_is_the_same_sample():
+    """GIVEN a sample drawn for a seat
+    THEN it knows no seed or stacked deck, and a clone of it plays on exactly as it does
+    (search copies samples as it copies games)."""
     game = Game(ruleset("texas-holdem"), 3, seed=12)
     sample = turn_of(game).sample(random.Random(0))
     assert sample.seed is None and sample.stacked == []
-    with pytest.raises(GameError, match="sample"):
-        sample.clone()
+    copy = sample.clone()
+    assert copy.view_all() == sample.view_all()
+    assert play_random(copy, random.Random(5)) == play_random(sample, random.Random(5))
 
 
 def test_a_simultaneous_choice_not_yet_revealed_is_drawn_again():

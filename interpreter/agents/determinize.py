@@ -9,7 +9,7 @@ keeps all of that and deals every other card at random over the places the seat 
   seat's events say about each;
 - choices other seats made in a simultaneous step not yet revealed are drawn again at random;
 - the random source is re-seeded, so future shuffles and draws are unknown too;
-- the sample forgets the real seed, stacked deck and decision history.
+- the sample forgets the real seed and stacked deck.
 
 Because the flow's running steps hold card objects, not ids, swapping identities in place
 keeps every running step consistent with the new deal where it refers to a card by where it
@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 
 from interpreter.engine.decisions import Decision
+from interpreter.engine.frames import unrevealed_choices
 from interpreter.engine.game import Game
 from interpreter.engine.state import Card, card_visible
 
@@ -52,16 +53,10 @@ def known_places(events, seat: int) -> dict[str, set]:
 
 def determinize(game: Game, seat: int, events, rng: random.Random) -> Game:
     """A game in the state `seat` sees, with everything it cannot know drawn at random."""
-    unrevealed = len(game._private)
-    first_secret = len(game._taken) - unrevealed
-
-    def redraw(index, copy, value):
-        decision = copy.decision
-        if index >= first_secret and decision.player != seat and decision.kind != "card":
-            options = decision.options
-            return options[rng.randrange(len(options))]
-        return value
-    sample = game.clone(record=False) if not unrevealed else _clone(game, redraw)
+    sample = game.clone(record=False)
+    for choice in unrevealed_choices(sample._stack):     # [env, value, seat, kind, options]
+        if choice[2] is not None and choice[2] != seat and choice[3] != "card":
+            choice[1] = choice[4][rng.randrange(len(choice[4]))]
     places = known_places(events, seat)
     decision = sample.decision
     if decision is not None and decision.kind == "card":      # the seat knows where its options lie
@@ -72,14 +67,8 @@ def determinize(game: Game, seat: int, events, rng: random.Random) -> Game:
     if decision is not None and carriers:
         _offer_the_same_cards(sample, carriers)
     sample.rng = random.Random(rng.getrandbits(63))
-    sample.seed, sample._rng_seed, sample.stacked, sample._stacked = None, None, [], []
-    sample._taken = None
+    sample.seed, sample.stacked, sample._stacked = None, [], []
     return sample
-
-
-def _clone(game, redraw):
-    from interpreter.engine.clone import clone_game
-    return clone_game(game, record=False, replace=redraw)
 
 
 def _offer_the_same_cards(game: Game, carriers: dict) -> None:
@@ -87,11 +76,7 @@ def _offer_the_same_cards(game: Game, carriers: dict) -> None:
     request = game.decision._request
     if request.kind in ("number", "action"):
         return
-    carried = [_carried(v, carriers) for v in request.options]
-    if isinstance(request.options, list):
-        request.options[:] = carried        # in place: the running choice step holds this list
-    else:
-        request.options = carried
+    request.options = [_carried(v, carriers) for v in request.options]   # the sample's own copy
     game.decision = Decision(game, request)
 
 

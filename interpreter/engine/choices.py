@@ -1,15 +1,23 @@
 """Compiles `choose:` steps: the decisions players make, enumerated from the ruleset.
 
 A choice lists its legal options (cards, players, values, numbers or actions) from `from:`
-and `where:`, yields a Request, and binds the answer to its `as` name for `then:`. Several
+and `where:`, asks with a Request, and binds the answer to its `as` name for `then:`. Several
 cards are picked one at a time; actions carry their own steps.
+
+A compiled choice is an `Ask`: `begin(g, env)` lists the options and returns the first
+Request with the state the choice keeps while it waits (or NONE when there is no legal option
+and the step has `if_none`); `answer(g, env, state, value)` takes an answer and returns the
+next Request (another card to pick) or None with the chosen value. The state is plain data
+(a list of game objects), so a waiting choice can be copied with its game.
 """
 from __future__ import annotations
 
 from interpreter.language import types as T
 from interpreter.language.builtins import MAX_RANGE
 from interpreter.errors import GameError, did_you_mean
-from interpreter.engine.steps import NONE, Request, Step, block, run_plain
+from typing import Callable, NamedTuple
+
+from interpreter.engine.steps import NONE, Request, Step, run_plain
 from interpreter.language.templates import compile_template, render
 
 CHOICE_KINDS = ("card", "cards", "player", "value", "number", "action")
@@ -17,11 +25,21 @@ ACTION_KEYS = {"if", "label", "do"}
 MAX_NUMBER_RANGE = 2 ** 62   # a number choice's range must have a length Python can count
 
 
+class Ask(NamedTuple):
+    begin: Callable
+    answer: Callable
+
+
+def answer_one(g, env, state, value):
+    """A choice of one thing is answered by its first answer."""
+    return None, value
+
+
 class ChoiceCompiler:
     """The part of the flow compiler that turns `choose:` mappings into decisions."""
 
     def choice(self, raw, where, scope, span, *, private: bool):
-        """Compile a 'choose' mapping into (ask generator, then-steps, bound name)."""
+        """Compile a 'choose' mapping into (Ask, then-steps, bound name)."""
         kind = raw.get("choose")
         if kind not in CHOICE_KINDS:
             self.errors.error("unknown-name", f"unknown kind of choice '{kind}'",
@@ -139,7 +157,13 @@ class ChoiceCompiler:
         if count is None:
             return None
 
-        def ask_cards(g, env):
+        def pick(g, env, state):    # state: [player, how many, the legal cards, the cards picked]
+            player, want_n, pool, picked = state
+            rest = [c for c in pool if all(c is not p for p in picked)]
+            return Request(player, "card", rest, render(prompt, g, env), span, private=private,
+                           step=len(picked) + 1, of=want_n, verb=render(verb, g, env) if verb is not None else None)
+
+        def begin_cards(g, env):
             player = who(g, env)
             want_n = count(g, env)
             pool = options(g, env)
@@ -148,14 +172,17 @@ class ChoiceCompiler:
                     return NONE
                 raise GameError(f"{g.describe(player)} must choose {want_n} cards but only {len(pool)} are "
                                 "legal", span=span, phase=g.phase, code="no-legal-choice")
-            picked = []
-            for i in range(want_n):
-                rest = [c for c in pool if all(c is not p for p in picked)]
-                value = yield Request(player, "card", rest, render(prompt, g, env), span, private=private,
-                                      step=i + 1, of=want_n, verb=render(verb, g, env) if verb is not None else None)
+            state = [player, want_n, pool, []]
+            return (pick(g, env, state) if want_n > 0 else None), state
+
+        def answer_cards(g, env, state, value):
+            picked = state[3]
+            if value is not None:
                 picked.append(value)
-            return picked
-        return ask_cards, then, bind
+            if len(picked) < state[1]:
+                return pick(g, env, state), None
+            return None, picked
+        return Ask(begin_cards, answer_cards), then, bind
 
     def _labels(self, raw, where, scope, bind, item):
         """`labels:` an expression of the candidate (bound to the `as` name): its text for people."""
@@ -165,7 +192,7 @@ class ChoiceCompiler:
 
     def _single(self, who, options, kind, prompt, span, if_none, private, verb=None, *, labels=None,
                 bind=None):
-        def ask(g, env):
+        def begin(g, env):
             player = who(g, env)
             values = options(g, env)
             if not values:
@@ -180,9 +207,9 @@ class ChoiceCompiler:
                 for x in values:
                     e[bind] = x
                     texts.append(labels(g, e))
-            return (yield Request(player, kind, values, render(prompt, g, env), span, labels=texts, private=private,
-                                  verb=render(verb, g, env) if verb is not None else None))
-        return ask
+            return Request(player, kind, values, render(prompt, g, env), span, labels=texts, private=private,
+                           verb=render(verb, g, env) if verb is not None else None), None
+        return Ask(begin, answer_one)
 
     def _action_choice(self, raw, where, scope, span, who, prompt, if_none, private, bind, verb=None):
         actions = raw.get("actions")
@@ -208,7 +235,7 @@ class ChoiceCompiler:
             return None
         by_name = {name: body for name, _, _, body in compiled}
 
-        def ask(g, env):
+        def begin(g, env):
             player = who(g, env)
             names, labels = [], []
             for name, label, test, _ in compiled:
@@ -220,18 +247,32 @@ class ChoiceCompiler:
                     return NONE
                 raise GameError(f"{g.describe(player)} has no legal action ({render(prompt, g, env)})", span=span,
                                 phase=g.phase, code="no-legal-choice")
-            return (yield Request(player, "action", names, render(prompt, g, env), span, labels=labels,
-                                  private=private, verb=render(verb, g, env) if verb is not None else None))
+            return Request(player, "action", names, render(prompt, g, env), span, labels=labels,
+                           private=private, verb=render(verb, g, env) if verb is not None else None), None
+        # the chosen action's own steps run first, then the common `then`
+        return Ask(begin, answer_one), [_run_action(by_name, bind, span)] + then, bind
 
-        runs = {name: (steps, block(steps)) for name, steps in by_name.items()}
 
-        def run_action(g, env):   # the chosen action's own steps run first, then the common `then`
-            steps, run = runs[env[bind]]
-            if run is None:
-                run_plain(steps, g, env)
-            else:
-                yield from run(g, env)
-        return ask, [Step(run_action, True, span)] + then, bind
+def _run_action(by_name: dict, bind: str, span) -> Step:
+    """The step that runs the chosen action's own steps."""
+    if not any(s.yields for steps in by_name.values() for s in steps):
+        def run_action(g, env):
+            run_plain(by_name[env[bind]], g, env)
+        return Step(run_action, False, span)
+
+    def emit(asm):
+        starts = {name: asm.label() for name in by_name}
+        end = asm.label()
+
+        def op_action(g, frame):
+            frame.pc = starts[frame.env[bind]].pc
+        asm.op(op_action)
+        for name, steps in by_name.items():
+            asm.place(starts[name])
+            asm.steps(steps)
+            asm.jump(end)
+        asm.place(end)
+    return Step(None, True, span, emit)
 
 
 def _legal(candidates, legal, g, env, span, work: int = 0) -> list:

@@ -1,9 +1,10 @@
 """Compiles the steps of `flow:`, `procedures:` and `then:` lists into runnable Python.
 
 A step is either a string of effect statements or a mapping with one step keyword
-(`if`, `while`, `repeat`, `for_each`, `call`, `phase`, `choose`). Steps that can ask a player
-for a decision compile to generators that yield a `Request`; the game sends the chosen value
-back. Steps that cannot are plain functions, which keeps random playouts fast. `choose:`
+(`if`, `while`, `repeat`, `for_each`, `call`, `phase`, `choose`). Steps that cannot ask a
+player for a decision compile to plain functions, which keeps random playouts fast. Steps
+that can emit operations into the code of their step list (`frames.py`), which stops at a
+decision and holds its place in plain data, so that a running game can be copied. `choose:`
 steps are compiled by `choices.py`; what steps are made of at run time is in `steps.py`.
 """
 from __future__ import annotations
@@ -14,7 +15,9 @@ from interpreter.language import types as T
 from interpreter.engine.choices import ChoiceCompiler
 from interpreter.language.compiler import Compiler, Where
 from interpreter.errors import Collector, GameError, Span, did_you_mean
-from interpreter.engine.steps import NONE, Break, Step, block, counted, run_list, run_plain
+from interpreter.engine.frames import (CHOOSING, RESULTS, Frame, code_of, op_pop, op_restore_env,
+                                      restore_env_and_jump)
+from interpreter.engine.steps import NONE, Break, Step, counted, run_plain
 
 STEP_KEYS = {
     "if": {"if", "then", "else"},
@@ -38,6 +41,7 @@ class Procedure:
     where: Where | None = None
     compiling: bool = False
     params: dict = field(default_factory=dict)
+    code: list | None = None       # its operations, assembled on first call (frames.py)
 
     @property
     def yields(self) -> bool:
@@ -176,16 +180,20 @@ class FlowCompiler(ChoiceCompiler):
         if test is None:
             return None
         if any(s.yields for s in then + other):
-            then_run, other_run = block(then), block(other)
+            def emit(asm):
+                otherwise, end = asm.label(), asm.label()
 
-            def run_if(g, env):
-                g.tick(span)
-                steps, run = (then, then_run) if test(g, env) else (other, other_run)
-                if run is None:
-                    run_plain(steps, g, env)
-                else:
-                    yield from run(g, env)
-            return Step(run_if, True, span)
+                def op_if(g, frame):
+                    g.tick(span)
+                    if not test(g, frame.env):
+                        frame.pc = otherwise.pc
+                asm.op(op_if)
+                asm.steps(then)
+                asm.jump(end)
+                asm.place(otherwise)
+                asm.steps(other)
+                asm.place(end)
+            return Step(None, True, span, emit)
 
         def run_if_plain(g, env):
             g.tick(span)
@@ -211,20 +219,27 @@ class FlowCompiler(ChoiceCompiler):
         return self._loop(test, body, span, check_first=False)
 
     def _loop(self, done, body, span, *, check_first: bool) -> Step:
-        body_run = block(body)
-        if body_run is not None:
-            def run_loop(g, env):
-                if check_first and done(g, env):
-                    return
-                try:
-                    while True:
+        if any(s.yields for s in body):
+            def emit(asm):
+                top, end = asm.label(), asm.label()
+
+                def op_first(g, frame):
+                    if check_first and done(g, frame.env):
+                        frame.pc = end.pc
+                        return
+                    g.tick(span)
+                asm.op(op_first)
+                asm.place(top)
+                with asm.loop(end):
+                    asm.steps(body)
+
+                def op_again(g, frame):
+                    if not done(g, frame.env):
                         g.tick(span)
-                        yield from body_run(g, env)
-                        if done(g, env):
-                            return
-                except Break:
-                    return
-            return Step(run_loop, True, span)
+                        frame.pc = top.pc
+                asm.op(op_again)
+                asm.place(end)
+            return Step(None, True, span, emit)
 
         def run_plain(g, env):
             if check_first and done(g, env):
@@ -272,18 +287,43 @@ class FlowCompiler(ChoiceCompiler):
             value = items(g, env)
             return list(value.cards) if hasattr(value, "cards") else list(value)
 
-        body_run = block(body)
-        if body_run is not None:
-            def run_each(g, env):
-                e = dict(env)
-                try:
-                    for x in values(g, env):
+        if any(s.yields for s in body):
+            def emit(asm):
+                turn, end, after = asm.label(), asm.label(), asm.label()
+
+                def op_each(g, frame):    # the loop's own environment, and its turn: [items, next]
+                    env = frame.env
+                    items = values(g, env)
+                    if not items:
+                        frame.pc = after.pc
+                        return
+                    frame.data.append(env)
+                    frame.data.append([items, 1])
+                    frame.env = e = dict(env)
+                    g.tick(span)
+                    e[name] = items[0]
+                asm.op(op_each)
+                asm.place(turn)
+                with asm.loop(end):
+                    asm.steps(body)
+
+                def op_next(g, frame):    # the next turn, or on past the loop
+                    state = frame.data[-1]
+                    items, i = state
+                    if i < len(items):
                         g.tick(span)
-                        e[name] = x
-                        yield from body_run(g, e)
-                except Break:
-                    return
-            return Step(run_each, True, span)
+                        frame.env[name] = items[i]
+                        state[1] = i + 1
+                        frame.pc = turn.pc
+                asm.op(op_next)
+                asm.place(end)
+
+                def op_each_done(g, frame):
+                    frame.data.pop()
+                    frame.env = frame.data.pop()
+                asm.op(op_each_done)
+                asm.place(after)
+            return Step(None, True, span, emit)
 
         def run_each_plain(g, env):
             e = dict(env)
@@ -318,27 +358,80 @@ class FlowCompiler(ChoiceCompiler):
             return None
         ask, then, bind = choose
         if_none = self.steps(body.get("if_none"), self.sub(body_where, "if_none"), inner) if "if_none" in body else []
-        then_run, none_run = block(then), block(if_none)
 
-        def run_simultaneous(g, env):
-            players = list(items(g, env))
-            chosen = []
-            for x in players:
-                g.tick(span)
-                e = dict(env)
-                e[name] = x
-                value = yield from ask(g, e)
-                chosen.append((e, value))
-            g.reveal_choices()
-            for e, value in chosen:
-                steps, run = (if_none, none_run) if value is NONE else (then, then_run)
-                if value is not NONE:
-                    e[bind] = value
-                if run is None:
-                    run_plain(steps, g, e)
+        def emit(asm):
+            asking, results, none, end = asm.label(), asm.label(), asm.label(), asm.label()
+
+            # state: [CHOOSING or RESULTS, the players, how many have chosen (then: results run),
+            #         the choices made [[env, value, seat, kind, options]...], [env, ask state] of the one choosing]
+            def op_start(g, frame):
+                frame.data.append([CHOOSING, list(items(g, frame.env)), 0, [], None])
+            asm.op(op_start)
+            asm.place(asking)
+
+            def op_ask(g, frame):
+                state = frame.data[-1]
+                players, chosen = state[1], state[3]
+                while state[2] < len(players):
+                    g.tick(span)
+                    e = dict(frame.env)
+                    e[name] = players[state[2]]
+                    begun = ask.begin(g, e)
+                    state[2] += 1
+                    if begun is NONE:
+                        chosen.append([e, NONE, None, None, None])
+                        continue
+                    request, pending = begun
+                    if request is None:
+                        chosen.append([e, ask.answer(g, e, pending, None)[1], None, None, None])
+                        continue
+                    state[4] = [e, pending, request]
+                    return request
+                g.reveal_choices()
+                state[0], state[2] = RESULTS, 0     # now counts the results run
+                frame.pc = results.pc
+                return None
+            asm.op(op_ask)
+
+            def op_answered(g, frame):
+                state = frame.data[-1]
+                e, pending, asked = state[4]
+                request, value = ask.answer(g, e, pending, g._sent)
+                if request is not None:
+                    frame.pc -= 1
+                    return request
+                state[3].append([e, value, asked.player.seat, asked.kind, asked.options])
+                state[4] = None
+                frame.pc = asking.pc
+                return None
+            asm.op(op_answered)
+            asm.place(results)
+
+            def op_result(g, frame):       # each player's `then` (or `if_none`) in that player's env
+                state = frame.data[-1]
+                chosen = state[3]
+                if state[2] >= len(chosen):
+                    frame.pc = end.pc
+                    return
+                e, value = chosen[state[2]][:2]
+                state[2] += 1
+                frame.data.append(frame.env)
+                frame.env = e
+                if value is NONE:
+                    frame.pc = none.pc
                 else:
-                    yield from run(g, e)
-        return Step(run_simultaneous, True, span)
+                    e[bind] = value
+            asm.op(op_result)
+            asm.steps(then)
+            asm.op(op_restore_env)
+            asm.jump(results)
+            asm.place(none)
+            asm.steps(if_none)
+            asm.op(op_restore_env)
+            asm.jump(results)
+            asm.place(end)
+            asm.op(op_pop)
+        return Step(None, True, span, emit)
 
     def s_call(self, raw, where, scope, allow, span):
         name = raw.get("call")
@@ -375,12 +468,12 @@ class FlowCompiler(ChoiceCompiler):
             self.errors.error("choice-not-allowed", f"procedure '{name}' asks players to choose, "
                               "which is not allowed here (triggers run without decisions)", span)
         if proc.yields:
-            body_run = block(proc.steps)
-
-            def run_call(g, env):
-                e = {k: f(g, env) for k, f in arg_fns.items()}
-                yield from body_run(g, e)
-            return Step(run_call, True, span)
+            def emit(asm):
+                def op_call(g, frame):
+                    env = frame.env
+                    g._stack.append(Frame(code_of(proc), {k: f(g, env) for k, f in arg_fns.items()}))
+                asm.op(op_call)
+            return Step(None, True, span, emit)
 
         def run_call_plain(g, env):
             e = {k: f(g, env) for k, f in arg_fns.items()}
@@ -423,7 +516,8 @@ class FlowCompiler(ChoiceCompiler):
         if name is None or who is None:
             return None
 
-        def run_use(g, env):
+        def op_use(g, frame):
+            env = frame.env
             g.tick(span)
             ability = name(g, env)
             spec = g.rules.abilities.get(ability)
@@ -433,26 +527,26 @@ class FlowCompiler(ChoiceCompiler):
             g.ability_flags(player, ability).add("used")
             g.version += 1
             g.emit("ability_used", player=player.seat, ability=ability)
-            yield from run_list(spec.steps, g, {"p": player})
-        return Step(run_use, True, span)
+            g._stack.append(Frame(code_of(spec), {"p": player}))
+        return Step(None, True, span, lambda asm: asm.op(op_use))
 
     def s_phase(self, raw, where, scope, allow, span):
         name = raw.get("phase")
         body = self.steps(raw.get("do"), self.sub(where, "do"), scope, allow_choices=allow)
 
-        body_run = block(body)
+        if any(s.yields for s in body):
+            def emit(asm):
+                def op_enter(g, frame):
+                    frame.data.append(g.phase)
+                    g.enter_phase(name)
+                asm.op(op_enter)
+                with asm.scope(("phase", name)):     # a loop around the phase is left: the phase ends first
+                    asm.steps(body)
 
-        def run_phase(g, env):
-            outer = g.phase
-            g.enter_phase(name)
-            try:
-                yield from body_run(g, env)
-            except Break:                  # a loop around the phase is left: the phase ends first
-                g.leave_phase(name, outer)
-                raise
-            g.leave_phase(name, outer)
-        if body_run is not None:
-            return Step(run_phase, True, span)
+                def op_leave(g, frame):
+                    g.leave_phase(name, frame.data.pop())
+                asm.op(op_leave)
+            return Step(None, True, span, emit)
 
         def run_phase_plain(g, env):
             outer = g.phase
@@ -475,20 +569,53 @@ class FlowCompiler(ChoiceCompiler):
             return None
         ask, then, bind = compiled
         if_none = self.steps(raw.get("if_none"), self.sub(where, "if_none"), scope) if "if_none" in raw else []
-        then_run, none_run = block(then), block(if_none)
 
-        def run_choose(g, env):
-            value = yield from ask(g, env)
-            if value is NONE:
-                if none_run is None:
-                    run_plain(if_none, g, env)
-                else:
-                    yield from none_run(g, env)
-                return
-            e = dict(env)
-            e[bind] = value
-            if then_run is None:
-                run_plain(then, g, e)
+        def emit(asm):
+            none, then_start, end = asm.label(), asm.label(), asm.label()
+            if any(s.yields for s in then):
+                def finish(g, frame, value):   # `then` runs in an environment of its own, as operations
+                    frame.data.append(frame.env)
+                    frame.env = e = dict(frame.env)
+                    e[bind] = value
+                    frame.pc = then_start.pc
             else:
-                yield from then_run(g, e)
-        return Step(run_choose, True, span)
+                run_then = asm.runner(then)
+
+                def finish(g, frame, value):   # plain steps: run here, in an environment of their own
+                    e = dict(frame.env)
+                    e[bind] = value
+                    if run_then(g, frame, e):
+                        frame.pc = end.pc
+
+            def op_ask(g, frame):
+                begun = ask.begin(g, frame.env)
+                if begun is NONE:
+                    frame.pc = none.pc
+                    return None
+                request, state = begun
+                if request is None:       # nothing to ask (no card to pick)
+                    finish(g, frame, ask.answer(g, frame.env, state, None)[1])
+                    return None
+                frame.data.append(state)
+                return request
+            asm.op(op_ask)
+
+            def op_answered(g, frame):
+                state = frame.data.pop()
+                request, value = ask.answer(g, frame.env, state, g._sent)
+                if request is not None:
+                    frame.data.append(state)
+                    frame.pc -= 1
+                    return request
+                finish(g, frame, value)
+                return None
+            asm.op(op_answered)
+            asm.place(then_start)
+            if any(s.yields for s in then):
+                with asm.scope(("env",)):
+                    asm.steps(then)
+                asm.op(restore_env_and_jump(end))
+            asm.place(none)
+            asm.steps(if_none)
+            asm.place(end)
+        return Step(None, True, span, emit)

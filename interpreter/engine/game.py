@@ -22,7 +22,7 @@ from interpreter.engine.budget import CLOCK_STRIDE, DEFAULT_STEPS, Budget, too_d
 from interpreter.engine.decisions import (Choice, Decision, IllegalChoice, choice_id, describe_numbers,
                                           json_value)
 from interpreter.engine.events import EventLog
-from interpreter.engine.steps import run_steps
+from interpreter.engine.frames import Frame, assemble, run as run_frames
 from interpreter.engine.state import HIDDEN, NO_VARS, NOBODY, PUBLIC, Card, Player, Team, Zone, card_visible
 
 __all__ = ["Game", "Choice", "Decision", "Budget", "IllegalChoice", "describe_numbers"]
@@ -52,6 +52,14 @@ def _moved_triggers(ruleset) -> dict:
     return cached
 
 
+def _flow_code(ruleset) -> list:
+    """The operations of the ruleset's flow, assembled once per ruleset."""
+    code = ruleset.__dict__.get("_flow_code")
+    if code is None:
+        code = ruleset.__dict__["_flow_code"] = assemble(ruleset.flow)
+    return code
+
+
 def _default_options(ruleset) -> dict:
     """The option values of a game without overrides: the same for every such game."""
     cached = ruleset.__dict__.get("_default_options")
@@ -71,12 +79,12 @@ class Game:
     """The mutable state of one game, and the only way to drive it."""
     # Slots keep a live game small (a search holds thousands); any other attribute still
     # goes to an instance dict, made only when one is set.
-    __slots__ = ("rules", "seed", "record", "budget", "_rng_seed", "rng", "_taken", "options",
+    __slots__ = ("rules", "seed", "record", "budget", "_rng", "_rng_shared", "options",
                  "option_overrides", "_log", "steps", "_events_at_decision", "_check_at", "_deadline",
                  "version", "memo", "static", "memo_version", "phase", "_stacked", "stacked", "_firing",
                  "_private", "_ability_flags", "players", "teams", "vars", "zones", "winners", "over",
                  "decision", "decisions_taken", "listing_peaks", "_triggers", "_moved_into", "all_cards",
-                 "_cards_by_id", "cards_in_play", "removed_cards", "_zone_viewers", "_flow", "__dict__")
+                 "_cards_by_id", "cards_in_play", "removed_cards", "_zone_viewers", "_stack", "_sent", "__dict__")
 
     def __init__(self, ruleset, players: int | None = None, *, seed: int | None = None,
                  options: dict | None = None, stacked: list | None = None, record: bool = True,
@@ -90,10 +98,8 @@ class Game:
         stacked = arguments.check_stacked(stacked)
         self.record = arguments.check_flag("record", record)
         self.budget = arguments.check_budget(budget, max_steps)
-        # a game without a seed still has one, kept so that `clone` can replay it
-        self._rng_seed = self.seed if self.seed is not None else random.getrandbits(63)
-        self.rng = random.Random(self._rng_seed)
-        self._taken: list | None = []      # the raw values of the decisions taken, for `clone`
+        self._rng_shared: list | None = None    # how many games share `_rng` (see `rng`)
+        self.rng = random.Random(self.seed)     # no seed: seeded from the system's randomness
         # the option values are read, never changed: games without overrides share one copy
         self.options = _default_options(ruleset) if not options else ruleset.resolve_options(options)
         self.option_overrides = options or NO_VARS
@@ -131,9 +137,10 @@ class Game:
                    "options": {k: self.options[k] for k in sorted(self.options)}}
         if self.record:   # a seat does not get the seed: with it, it could re-deal every hand
             self._log.emit(started, None, seat_event={**started, "seed": None})
-        self._flow = run_steps(ruleset.flow, self, {})
+        self._stack = [Frame(_flow_code(ruleset), {})]   # where the flow is (frames.py)
+        self._sent = None                 # the answer to the decision just taken, for the flow
         try:      # (here and in the apply methods: a RecursionError becomes the ruleset's error)
-            self._advance(None, first=True)
+            self._advance(None)
         except RecursionError as exc:
             raise too_deep(exc, self.phase) from None
 
@@ -308,8 +315,6 @@ class Game:
     def _take(self, decision: Decision, value, chosen_id: str | None) -> None:
         request = decision._request
         self.decisions_taken += 1
-        if self._taken is not None:
-            self._taken.append(value)
         if self.record:
             viewers = None
             if request.private or request.kind == "card":
@@ -328,15 +333,17 @@ class Game:
         self.decision = None
         self._advance(value)
 
-    def _advance(self, value, first: bool = False) -> None:
+    def _advance(self, value) -> None:
         self._restart_budget()
+        self._sent = value
         try:
-            request = next(self._flow) if first else self._flow.send(value)
-        except StopIteration:
-            self._end(None)
-            return
+            request = run_frames(self, self._stack)
         except _GameOver:
+            self._stack = []
             self._end(self.winners)
+            return
+        if request is None:
+            self._end(None)
             return
         self.decision = Decision(self, request)
 
@@ -370,9 +377,40 @@ class Game:
 
     def clone(self, *, record: bool | None = None) -> "Game":
         """An independent game in the same state, whose future under the same decisions is
-        this game's future (see `interpreter.engine.clone`). `record` defaults to this game's."""
+        this game's future: a snapshot (see `interpreter.engine.clone`). `record` defaults to
+        this game's; a game that does not record cannot be cloned with record=True."""
         from interpreter.engine.clone import clone_game
         return clone_game(self, record=self.record if record is None else record)
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's random source. After a clone the two games share one until either draws;
+        the first to draw while it is shared takes a copy of its state (see clone.share_random)."""
+        shared = self._rng_shared
+        if shared is not None:
+            self._rng_shared = None
+            if shared[0] > 1:
+                shared[0] -= 1
+                own = random.Random.__new__(random.Random)
+                own.setstate(self._rng.getstate())
+                self._rng = own
+        return self._rng
+
+    @rng.setter
+    def rng(self, source: random.Random) -> None:
+        if self._rng_shared is not None:
+            self._rng_shared[0] -= 1
+        self._rng, self._rng_shared = source, None
+
+    def restore(self, snapshot: "Game") -> None:
+        """Put this game back in the state of `snapshot`, a clone taken earlier: search takes
+        `saved = game.clone(record=False)` once, plays on, and calls `game.restore(saved)`.
+        The snapshot is left as it was, to be restored again."""
+        from interpreter.engine.clone import restore_game
+        if not isinstance(snapshot, Game) or snapshot.rules is not self.rules:
+            raise GameError("a game can only be restored from a clone of a game of its own ruleset",
+                            code="clone")
+        restore_game(self, snapshot)
 
     def __deepcopy__(self, memo) -> "Game":
         return self.clone()

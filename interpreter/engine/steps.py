@@ -1,5 +1,4 @@
-"""What compiled steps are made of at run time: a Step, the Request a decision yields, and
-the runner that drives a list of steps as one generator."""
+"""What compiled steps are made of at run time: a Step, and the Request a decision asks."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -25,10 +24,13 @@ class Request:
 
 @dataclass
 class Step:
-    """A compiled step: `run(g, env)`; `yields` says whether it is a generator function."""
-    run: Callable
+    """A compiled step. A plain step (`yields` false) is a function `run(g, env)`; a step that
+    may ask for a decision has `emit(assembler)`, which writes its operations into the code of
+    the step list around it (see `frames.py`)."""
+    run: Callable | None
     yields: bool
     span: Span
+    emit: Callable | None = None
 
 
 NONE = object()  # a choice that found no legal option and ran `if_none` instead
@@ -38,34 +40,10 @@ class Break(Exception):
     """Raised by a `break` step; the innermost loop around it catches it and stops."""
 
 
-def run_list(steps, g, env):
-    for s in steps:
-        if s.yields:
-            yield from s.run(g, env)
-        else:
-            s.run(g, env)
-
-
 def run_plain(steps, g, env) -> None:
     """Run steps none of which can ask for a decision."""
     for s in steps:
         s.run(g, env)
-
-
-def block(steps: list):
-    """A generator function that runs `steps`, or None when none of them can ask for a decision
-    (then run them with `run_plain`). A list of one step is that step itself: one generator
-    fewer for every decision that goes through it."""
-    if not any(s.yields for s in steps):
-        return None
-    if len(steps) == 1:
-        return steps[0].run
-    return lambda g, env: run_list(steps, g, env)
-
-
-def run_steps(steps, g, env):
-    """Run compiled steps as one generator (the game's entry point)."""
-    yield from run_list(steps, g, env)
 
 
 def counted(fn, span):

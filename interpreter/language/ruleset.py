@@ -55,6 +55,7 @@ class AbilitySpec:
     steps: list
     label: str
     description: str = ""
+    code: list | None = None      # its operations, assembled on first use (engine/frames.py)
 
 
 @dataclass

@@ -201,8 +201,11 @@ def test_a_black_swan_combination_chosen_by_clicking_cards(browser, server):
                 "nodes => nodes.map(n => n.dataset.choice)") if "+" in c]
             if combos:
                 break
+            before = page.page.evaluate("document.body.dataset.decisions")
             page.page.locator("#decision button.choice").first.click()
-            time.sleep(0.1)
+            # the next decision only once the page has taken this one in (a stale page would
+            # offer this decision's choices again)
+            wait_until(lambda: page.over() or page.page.evaluate("document.body.dataset.decisions") != before)
         combo = max(combos, key=lambda c: c.count("+"))
         cards = combo.split("+")
         for card in cards:
