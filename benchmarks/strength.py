@@ -34,7 +34,7 @@ GAMES = [
     ("captain-blackjack", 4, {"coins_to_win": 1}, False, 60),
     ("texas-holdem", 4, {"hands": 1}, False, 60),
     ("seven-poker", 4, {"hands": 1}, False, 40),
-    ("black-card", 4, {"hands": 1}, False, 40),
+    ("black-card", 4, {"hands": 1}, False, 200),
 ]
 
 
@@ -48,13 +48,14 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
-def measure(name: str, players: int, options: dict, *, games: int, iterations: int, seed: int) -> dict:
+def measure(name: str, players: int, options: dict, *, games: int, iterations: int, seed: int,
+            horizon=None) -> dict:
     ruleset = load_ruleset(ROOT / "rulesets" / f"{name}.yaml")
     mine, others, wins, by_seat, dropped = [], [], [], {s: [] for s in range(players)}, 0
     for index in range(games):
         seat = index % players
         agents = [RandomAgent(seed * 7919 + index * 31 + s) for s in range(players)]
-        agents[seat] = ISMCTSAgent(iterations=iterations, seed=seed * 7919 + index)
+        agents[seat] = ISMCTSAgent(iterations=iterations, seed=seed * 7919 + index, horizon=horizon)
         game = Game(ruleset, players, seed=seed * 104729 + index, options=options, record=True)
         result = play(game, agents)
         dropped += agents[seat].dropped

@@ -16,7 +16,8 @@ random, and backs up every seat's reward. The answer is the most visited legal c
 - A reward is in [0, 1]: half for being among the winners, half for the score's place between
   the lowest and the highest, turned round when the winners are those with the lower scores
   (so "lowest wins" games are searched the right way). `horizon` stops a playout after that many
-  decisions and scores the state reached as if the game ended there.
+  decisions, or with `horizon="hand"` where the current hand ends (`interpreter.agents.hands`),
+  and scores the state reached as if the game ended there.
 - A sample deals unseen cards (with their variables) anew. Should a ruleset still refuse to
   play on from one (a state its own flow could not have reached), that iteration is dropped
   and counted in `dropped` rather than ending the search; the shipped rulesets drop none.
@@ -27,11 +28,13 @@ import math
 import random
 import time
 
+from interpreter.agents.hands import HandOver, hand_opening_phase, stop_at_phase
 from interpreter.agents.turn import Turn
 from interpreter.engine.decisions import choice_id
 from interpreter.errors import GameError
 
 EXPLORATION = 0.7
+HAND = "hand"       # the horizon that ends playouts with the current hand
 NUMBER_SPREAD = 5
 
 
@@ -51,9 +54,11 @@ class ISMCTSAgent:
     name = "ismcts"
 
     def __init__(self, *, iterations: int | None = None, seconds: float | None = None, seed: int | None = None,
-                 horizon: int | None = None, exploration: float = EXPLORATION):
+                 horizon: int | str | None = None, exploration: float = EXPLORATION):
         if iterations is None and seconds is None:
             iterations = 200
+        if isinstance(horizon, str) and horizon != HAND:
+            raise ValueError(f"horizon is a number of decisions or '{HAND}', not {horizon!r}")
         self.iterations, self.seconds, self.horizon = iterations, seconds, horizon
         self.exploration = exploration
         self.rng = random.Random(seed)
@@ -64,6 +69,7 @@ class ISMCTSAgent:
         if len(turn) == 1:
             return _only(turn)
         root = Node(None)
+        hand_phase = hand_opening_phase(turn.events) if self.horizon == HAND else None
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done = 0
         while True:
@@ -72,7 +78,7 @@ class ISMCTSAgent:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             try:
-                self._iterate(root, turn)
+                self._iterate(root, turn, hand_phase)
             except GameError:
                 self.dropped += 1
             done += 1
@@ -82,9 +88,23 @@ class ISMCTSAgent:
                          if action in legal), reverse=True)
         return ranked[0][2] if ranked else _only(turn)
 
-    def _iterate(self, root: Node, turn: Turn) -> None:
+    def _iterate(self, root: Node, turn: Turn, hand_phase: str | None) -> None:
         game = turn.sample(self.rng)
+        if hand_phase is not None:
+            stop_at_phase(game, hand_phase)
         path = [root]
+        try:
+            self._descend(root, game, path)
+            scored = self._playout(game)
+        except HandOver:            # the hand ended on the way: score it as it stands
+            scored = rewards(game)
+        for n in path:
+            n.visits += 1
+            if n.player is not None:
+                n.reward += scored[n.player]
+
+    def _descend(self, root: Node, game, path: list) -> None:
+        """Selection and expansion: down the tree, adding one node, applying the moves to `game`."""
         node = root
         # selection: down the tree while every legal action here has been tried
         while not game.over:
@@ -98,18 +118,13 @@ class ISMCTSAgent:
                 action = untried[self.rng.randrange(len(untried))]
                 child = node.children[action] = Node(player)
                 child.avail = 1
+                path.append(child)          # before the move: a move may end the hand
                 game.apply_value(actions[action])
-                path.append(child)
                 break
             action = self._select(node, actions)
             node = node.children[action]
-            game.apply_value(actions[action])
             path.append(node)
-        rewards = self._playout(game)
-        for n in path:
-            n.visits += 1
-            if n.player is not None:
-                n.reward += rewards[n.player]
+            game.apply_value(actions[action])
 
     def _select(self, node: Node, actions: dict) -> str:
         best, best_value = None, -math.inf
@@ -125,8 +140,9 @@ class ISMCTSAgent:
 
     def _playout(self, game) -> list[float]:
         rng, steps = self.rng, 0
+        limit = self.horizon if isinstance(self.horizon, int) else None
         while not game.over:
-            if self.horizon is not None and steps >= self.horizon:
+            if limit is not None and steps >= limit:
                 break
             options = spread(game.decision)
             game.apply_value(options[rng.randrange(len(options))])

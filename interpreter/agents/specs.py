@@ -1,5 +1,6 @@
 """Agents named by a short spec, as the command line and tools take them:
-`random`, `first`, `ismcts:500` (iterations) or `ismcts:2s` (seconds per decision)."""
+`random`, `first`, `ismcts:500` (iterations) or `ismcts:2s` (seconds per decision), and with
+`:hand` a search that looks no further than the current hand (`ismcts:2s:hand`)."""
 from __future__ import annotations
 
 from interpreter.agents.basic import FirstLegalAgent, RandomAgent
@@ -20,12 +21,16 @@ def _first(arg, seed):
 
 
 def _ismcts(arg, seed):
-    budget = _budget(arg)
-    from interpreter.agents.ismcts import ISMCTSAgent
-    return ISMCTSAgent(**budget, seed=seed)
+    from interpreter.agents.ismcts import HAND, ISMCTSAgent
+    horizon, budget = None, arg
+    if arg is not None:
+        before, colon, last = arg.rpartition(":")
+        if last.strip().lower() == HAND:
+            horizon, budget = HAND, (before if colon else None)
+    return ISMCTSAgent(**_budget(budget, spec=arg), seed=seed, horizon=horizon)
 
 
-def _budget(arg) -> dict:
+def _budget(arg, *, spec) -> dict:
     """`500` iterations or `0.5s` seconds per decision; 200 iterations when not given."""
     if arg is None:
         return {"iterations": 200}
@@ -41,8 +46,8 @@ def _budget(arg) -> dict:
                 return {"iterations": iterations}
     except ValueError:
         pass
-    raise AgentSpecError(f"agent 'ismcts:{arg}': give a positive number of iterations (ismcts:500) "
-                         "or of seconds per decision (ismcts:0.5s)")
+    raise AgentSpecError(f"agent 'ismcts:{spec}': give a positive number of iterations (ismcts:500) "
+                         "or of seconds per decision (ismcts:0.5s), then :hand to search to the end of the hand only")
 
 
 KINDS = {"random": _random, "first": _first, "ismcts": _ismcts}

@@ -28,7 +28,7 @@ def open_log(path: str | None):
 @click.option("--human", "humans", type=click.IntRange(min=0), multiple=True, metavar="SEAT",
               help="Play this seat yourself (repeatable: people take turns at one screen).")
 @click.option("--bots", metavar="SPEC", help="The bots: one agent spec for all (random, first, ismcts:500, "
-              "ismcts:1s) or one per seat, comma-separated (default: random).")
+              "ismcts:1s, ismcts:1s:hand) or one per seat, comma-separated (default: random).")
 @click.option("--log", metavar="FILE", help="Write the game's events as JSONL (replayable; kept on quit).")
 @click.option("--log-seat", type=click.IntRange(min=0), metavar="SEAT",
               help="Write the log as this seat saw it (shareable, not replayable).")

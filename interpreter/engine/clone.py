@@ -32,15 +32,17 @@ def clone_game(game, *, record: bool):
         copy.__dict__.update(game.__dict__)
     players = copy.players = [Player(p.seat, p.name) for p in game.players]
     teams = copy.teams = [Team(t.index, t.name) for t in game.teams]
-    zones: dict[str, Zone] = {}          # by key, for the porter
-    pairs: list = []                     # (zone of `game`, its copy)
-    copy.zones = {name: _zone(z, None, zones, pairs) for name, z in game.zones.items()}
     for old, new in zip(game.players, players):
         new.team = teams[old.team.index] if old.team is not None else None
-        new.zones = {name: _zone(z, new, zones, pairs) for name, z in old.zones.items()}
     for old, new in zip(game.teams, teams):
         new.members = [players[p.seat] for p in old.members]
-        new.zones = {name: _zone(z, new, zones, pairs) for name, z in old.zones.items()}
+    zones: dict[str, Zone] = {}          # by key, for the porter
+    pairs: list = []                     # (zone of `game`, its copy)
+    copy.zones = _zones(game.zones, None, zones, pairs)
+    for old, new in zip(game.players, players):
+        new.zones = _zones(old.zones, new, zones, pairs)
+    for old, new in zip(game.teams, teams):
+        new.zones = _zones(old.zones, new, zones, pairs)
     cards = copy.all_cards = _cards(game.all_cards, pairs, players)
     port = _Porter(cards, players, teams, zones).port
     if game.rules.vars.get("card"):
@@ -109,31 +111,33 @@ def _cards(old_cards: list, pairs: list, players: list) -> list:
     """Copies of the cards, each put in the copy of its zone (`pairs`: zone, its copy)."""
     new_card = Card.__new__
     cards: list = [None] * len(old_cards)
-
-    def copy_card(old, zone):
-        new = new_card(Card)
-        new.id, new.label, new.attrs, new.index, new.vars = old.id, old.label, old.attrs, old.index, old.vars
-        holder = old.last_holder
-        new.zone, new.last_holder = zone, (players[holder.seat] if holder is not None else None)
-        new.face_up, new.seen_by = old.face_up, old.seen_by
-        cards[old.index] = new
-        return new
-    for old_zone, zone in pairs:
-        zone.cards = [copy_card(c, zone) for c in old_zone.cards]
-    for old in old_cards:
-        if old.zone is None:
-            copy_card(old, None)
+    for old_zone, zone in pairs + [(None, None)]:
+        olds = old_zone.cards if old_zone is not None else [c for c in old_cards if c.zone is None]
+        held = []
+        for old in olds:       # (one loop, not a function per card: this is most of a clone's work)
+            new = new_card(Card)
+            new.id, new.label, new.attrs, new.index, new.vars = old.id, old.label, old.attrs, old.index, old.vars
+            holder = old.last_holder
+            new.zone, new.last_holder = zone, (players[holder.seat] if holder is not None else None)
+            new.face_up, new.seen_by = old.face_up, old.seen_by
+            cards[old.index] = new
+            held.append(new)
+        if zone is not None:
+            zone.cards = held
     return cards
 
 
-def _zone(old: Zone, owner, by_key: dict, pairs: list) -> Zone:
-    new = Zone.__new__(Zone)
-    new.name, new.key, new.visibility = old.name, old.key, old.visibility
-    new.owner = owner
-    new.holder = owner if isinstance(owner, Player) else None
-    by_key[old.key] = new
-    pairs.append((old, new))
-    return new
+def _zones(old_zones: dict, owner, by_key: dict, pairs: list) -> dict:
+    """Copies of one owner's zones, without their cards yet."""
+    new_zone = Zone.__new__
+    holder = owner if isinstance(owner, Player) else None
+    out = {}
+    for name, old in old_zones.items():
+        new = new_zone(Zone)
+        new.name, new.key, new.visibility, new.owner, new.holder = name, old.key, old.visibility, owner, holder
+        out[name] = by_key[old.key] = new
+        pairs.append((old, new))
+    return out
 
 
 class _Porter:
@@ -166,8 +170,9 @@ class _Porter:
                 new[:] = [cards[v.index] if type(v) is Card else port(v) for v in value]
             elif kind is dict:
                 new = self.memo[id(value)] = {}
-                for k, v in value.items():
-                    new[self.port(k)] = self.port(v)
+                port = self.port
+                for k, v in value.items():     # keys are names, save in a ruleset's own dicts
+                    new[k if type(k) is str else port(k)] = port(v)
             else:
                 new = self.memo[id(value)] = tuple(self.port(v) for v in value)
             return new
