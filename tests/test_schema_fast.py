@@ -3,6 +3,7 @@ same verdict on every file: a file the fast one passes is never one jsonschema w
 since a file that passes is not checked again."""
 from __future__ import annotations
 
+import marshal
 import random
 from pathlib import Path
 
@@ -55,3 +56,23 @@ def test_a_file_the_fast_check_passes_is_left_as_written():
     data = loaded((ROOT / "rulesets" / "hearts.yaml").read_text(encoding="utf-8"))
     before = repr(data)
     assert passes(data) and repr(data) == before
+
+
+def test_a_damaged_validator_in_the_cache_is_made_again(tmp_path, monkeypatch):
+    """GIVEN the cached validator's file overwritten with garbage, or with data that is not code
+    THEN the next first use makes it again and checks files as before."""
+    from interpreter.language import schema
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("CARDRULES_NO_CACHE", raising=False)
+    data = loaded((ROOT / "rulesets" / "hearts.yaml").read_text(encoding="utf-8"))
+    schema.fast_validator.cache_clear()
+    try:
+        assert passes(data)
+        stored = list(tmp_path.rglob("validator/*.bin"))
+        assert len(stored) == 1
+        for damage in (b"\x00garbage", marshal.dumps(12345)):
+            stored[0].write_bytes(damage)
+            schema.fast_validator.cache_clear()
+            assert passes(data) and not passes({**data, "players": "four"})
+    finally:
+        schema.fast_validator.cache_clear()

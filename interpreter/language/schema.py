@@ -48,6 +48,8 @@ def fast_validator():
             code = marshal.loads(data)
         except (EOFError, ValueError, TypeError):
             code = None
+        if not isinstance(code, type(compile("", "", "exec"))):    # damaged: made again
+            code = None
     if code is None:
         import fastjsonschema   # imported when first needed: start-up time
         # no defaults filled in (the file's data stays as written), no formats (as jsonschema)
