@@ -298,7 +298,9 @@ class Game:
 
     def apply_index(self, index: int) -> None:
         """Take the `index`-th of `legal_values()`; an IndexError if there is no such option."""
-        decision = self._current()
+        decision = self.decision
+        if decision is None or self.over:
+            decision = self._current()      # refuses: the game is over
         options = decision._request.options
         if type(index) is not int or not 0 <= index < len(options):
             raise IndexError(f"choice {index!r} of {len(options)}")
@@ -460,37 +462,36 @@ class Game:
         self.version += 1
         if type(cards) is not list or (cards and cards[0].zone is not None and cards[0].zone.cards is cards):
             cards = list(cards)     # a zone's own list (or any other iterable) changes as its cards move
-        if self.record and len(cards) > 1:
-            outer = self._log.begin_batch()
-            try:
-                self._move_each(cards, to, top)
-            finally:
-                self._log.end_batch(outer)
-        else:
-            self._move_each(cards, to, top)
-
-    def _move_each(self, cards: list[Card], to: Zone, top: bool) -> None:
-        triggers = self._moved_into.get(to.name)
+        # one loop for both kinds of game; one that records sends each card's event and
+        # batches what hidden cards a move of several shows each seat
         recorded = self._record_move if self.record else None
-        into = to.cards
-        for i, card in enumerate(cards):
-            source = card.zone
-            if source is not None:
-                source.cards.remove(card)
-                if source.holder is not None:
-                    card.last_holder = source.holder
-            if top:    # the first card listed ends on top, as a stacked order reads
-                into.insert(i, card)
-            else:
-                into.append(card)
-            card.zone = to
-            if recorded is not None:
-                recorded(card, source, to)
-            card.face_up = False
-            card.seen_by = NOBODY
-            if triggers:
-                self.version += 1
-                self._fire(triggers, {"card": card, "source": source, "target": to})
+        batched = recorded is not None and len(cards) > 1
+        if batched:
+            outer = self._log.begin_batch()
+        try:
+            triggers = self._moved_into.get(to.name)
+            into = to.cards
+            for i, card in enumerate(cards):
+                source = card.zone
+                if source is not None:
+                    source.cards.remove(card)
+                    if source.holder is not None:
+                        card.last_holder = source.holder
+                if top:    # the first card listed ends on top, as a stacked order reads
+                    into.insert(i, card)
+                else:
+                    into.append(card)
+                card.zone = to
+                if recorded is not None:
+                    recorded(card, source, to)
+                card.face_up = False
+                card.seen_by = NOBODY
+                if triggers:
+                    self.version += 1
+                    self._fire(triggers, {"card": card, "source": source, "target": to})
+        finally:
+            if batched:
+                self._log.end_batch(outer)
 
     def _record_move(self, card: Card, source: Zone | None, to: Zone) -> None:
         """The "moved" event of a card, before it is turned down and forgotten by who peeked."""
