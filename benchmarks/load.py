@@ -55,7 +55,7 @@ print(json.dumps(out))
 
 def run(code: str, *args: str, cache: str) -> list:
     done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, check=True,
-                          cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), "CARDRULES_CACHE": cache})
+                          cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": cache})
     return json.loads(done.stdout)
 
 
@@ -64,7 +64,7 @@ def cli_start(cache: str) -> float:
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "interpreter.cli.main", "info", str(ROOT / "rulesets" / "hearts.yaml")],
                    capture_output=True, check=True, cwd=ROOT,
-                   env={**os.environ, "PYTHONPATH": str(ROOT), "CARDRULES_CACHE": cache})
+                   env={**os.environ, "PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": cache})
     return time.perf_counter() - start
 
 

@@ -298,7 +298,9 @@ class Game:
 
     def apply_index(self, index: int) -> None:
         """Take the `index`-th of `legal_values()`; an IndexError if there is no such option."""
-        decision = self._current()
+        decision = self.decision
+        if decision is None or self.over:
+            decision = self._current()      # refuses: the game is over
         options = decision._request.options
         if type(index) is not int or not 0 <= index < len(options):
             raise IndexError(f"choice {index!r} of {len(options)}")

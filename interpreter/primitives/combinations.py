@@ -49,20 +49,26 @@ def _value(card, name: str):
     raise EvalError(f"card {card.label} has no attribute or variable '{name}'")
 
 
-_ATTR_SIGNATURES: dict = {}   # id(attrs dict) -> (the dict, its signature); the dict is kept alive
+_ATTR_CLASSES: dict = {}   # id(attrs dict) -> (the dict, its class number); the dict is kept alive
+_PLAIN_CLASSES: dict = {}  # a card's attributes, sorted -> class number (as many as kinds of card in decks)
+
+
+def _plain_class(attrs) -> int:
+    """The class number of the cards without variables that have these attributes: the same
+    for every call, so each deck's attribute dicts are sorted and hashed once."""
+    entry = _ATTR_CLASSES.get(id(attrs))
+    if entry is None or entry[0] is not attrs:
+        if len(_ATTR_CLASSES) > 10_000:
+            _ATTR_CLASSES.clear()
+        signature = tuple(sorted(attrs.items()))
+        number = _PLAIN_CLASSES.setdefault(signature, len(_PLAIN_CLASSES))
+        entry = _ATTR_CLASSES[id(attrs)] = (attrs, number)
+    return entry[1]
 
 
 def _signature(card):
-    """What makes two cards interchangeable: equal attributes and card variables."""
-    attrs = card.attrs
-    entry = _ATTR_SIGNATURES.get(id(attrs))
-    if entry is None or entry[0] is not attrs:
-        if len(_ATTR_SIGNATURES) > 10_000:
-            _ATTR_SIGNATURES.clear()
-        entry = _ATTR_SIGNATURES[id(attrs)] = (attrs, tuple(sorted(attrs.items())))
-    if not card.vars:
-        return entry[1]
-    key = (entry[1], tuple(sorted(card.vars.items())))
+    """What makes two cards with variables interchangeable: equal attributes and variables."""
+    key = (tuple(sorted(card.attrs.items())), tuple(sorted(card.vars.items())))
     try:
         hash(key)
     except TypeError:              # a variable holds a list: never interchangeable
@@ -86,6 +92,12 @@ def _picks(classes: list[list], k: int):
 
 
 def _picks_from(classes: list[list], k: int):
+    if all(len(cls) == 1 for cls in classes):   # no two cards alike: the picks are combinations, in this order
+        return combinations([cls[0] for cls in classes], k)
+    return _picks_of_classes(classes, k)
+
+
+def _picks_of_classes(classes: list[list], k: int):
     if k == 0:
         yield ()
         return
@@ -134,13 +146,18 @@ class _Unique:
         self.out: list[list] = []
 
     def class_of(self, card) -> int:
-        """A number shared by exactly the cards interchangeable with this one."""
+        """A number shared by exactly the cards interchangeable with this one: a card without
+        variables has its attributes' number (0 and up), one with variables a number of this
+        collection (below 0)."""
         index = self.of_card.get(id(card))
         if index is None:
-            sig = _signature(card)
-            index = self.classes.get(sig)
-            if index is None:
-                index = self.classes[sig] = len(self.classes)
+            if card.vars:
+                sig = _signature(card)
+                index = self.classes.get(sig)
+                if index is None:
+                    index = self.classes[sig] = -1 - len(self.classes)
+            else:
+                index = _plain_class(card.attrs)
             self.of_card[id(card)] = index
         return index
 
@@ -151,9 +168,14 @@ class _Unique:
                             "cards, the wild cards or the sizes")
 
     def add(self, cards) -> None:
-        self.tried()
-        of_card = self.of_card
-        key = tuple(sorted([of_card[id(c)] if id(c) in of_card else self.class_of(c) for c in cards]))
+        self.tries += 1      # `tried` written out: this runs for every candidate set
+        if self.tries > MAX_TRIES:
+            self.tried()
+        key = list(map(self.of_card.get, map(id, cards)))
+        if None in key:      # a card not classed yet
+            key = [self.class_of(c) if k is None else k for k, c in zip(key, cards)]
+        key.sort()
+        key = tuple(key)
         if key not in self.seen:
             self.seen.add(key)
             self.out.append(list(cards))
@@ -217,6 +239,9 @@ def _runs(g, cards, key, same, wild, order, min_size, max_size):
         families.setdefault(_value(card, same) if same else None, []).append(card)
 
     def emit(chosen: list, at: list, k: int) -> None:
+        if k == 0:      # no wild card, so no gap either: the cards as chosen
+            out.add(chosen)
+            return
         for extra in wild_picks[k]:
             spare = list(extra)
             cards_in_order = []
@@ -236,9 +261,10 @@ def _runs(g, cards, key, same, wild, order, min_size, max_size):
             if place - start - n > w:      # the gaps up to here already need more wild cards
                 break
             for cls in slots[place]:
-                card = next((c for c in cls if all(c is not x for x in chosen)), None)
-                if card is not None:
-                    extend(slots, chosen + [card], at + [place])
+                for card in cls:      # the first card of its class not chosen yet (cards compare by identity)
+                    if card not in chosen:
+                        extend(slots, chosen + [card], at + [place])
+                        break
 
     for members in families.values():
         slots: list[list] = [[] for _ in range(places)]
