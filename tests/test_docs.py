@@ -337,3 +337,18 @@ if __name__ == "__main__":
         print(f"rewrote the registry section of {DOC.relative_to(ROOT)}")
     else:
         print(registry_markdown())
+
+
+def test_no_text_file_holds_a_merge_conflict_marker():
+    """A README or module with `<<<<<<<`, `=======` or `>>>>>>>` lines is a merge left half done."""
+    marker = re.compile(r"^(<{7} |={7}$|>{7} )", re.M)
+    found = []
+    for folder in ("interpreter", "tests", "docs", "rulesets", "examples", "benchmarks", "grammar", "schemas"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix in (".py", ".md", ".yaml", ".lark", ".json", ".js", ".css", ".html") and path.is_file():
+                if marker.search(path.read_text(encoding="utf-8", errors="replace")):
+                    found.append(str(path.relative_to(ROOT)))
+    for name in ("README.md", "pyproject.toml", "setup.py"):
+        if marker.search((ROOT / name).read_text(encoding="utf-8")):
+            found.append(name)
+    assert found == []

@@ -97,3 +97,28 @@ def test_an_observation_shows_own_cards_and_not_others():
                 shown = vector[at:at + cards].sum()
                 hidden = vector[at + cards]
                 assert (shown, hidden) == ((13, 0) if index == seat else (0, 13))
+
+
+def test_an_openspiel_state_copy_plays_on_as_the_original():
+    """GIVEN an OpenSpiel state some actions in, copied (OpenSpiel's algorithms copy states all
+    the time) WHEN both take the same actions THEN they have the same history and returns, and
+    the copy's actions do not touch the original."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from interpreter.rl import openspiel_game  # noqa: F401  (registers the game)
+    game = pyspiel.load_game("cardrules", {"ruleset": "rulesets/hearts.yaml", "players": 4,
+                                           "options": '{"target": 1}'})
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    for _ in range(20):
+        state.apply_action(rng.choice(state.legal_actions()))
+    copy = state.clone()
+    assert copy.history() == state.history() and str(copy) == str(state)
+    before = str(state)
+    copy.apply_action(copy.legal_actions()[0])
+    assert str(state) == before and len(state.history()) == 20
+    state.apply_action(state.legal_actions()[0])
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        copy.apply_action(action)
+    assert copy.is_terminal() and copy.history() == state.history() and copy.returns() == state.returns()

@@ -43,7 +43,7 @@ def file_text(path: Path) -> str:
 def stamp(kind: str, *files: Path) -> str:
     """What an entry of `kind` depends on besides the ruleset's text: cardrules' version, the
     library's version and the given files of cardrules itself (the grammar, the parser's module)."""
-    libraries = {"trees": "lark"}
+    libraries = {"trees": "lark", "validator": "fastjsonschema"}
     return digest(kind, _library_version("cardrules"), _library_version(libraries.get(kind, kind)),
                   *(file_text(f) for f in files))
 
@@ -67,8 +67,35 @@ def write_json(kind: str, key: str, value) -> None:
         target = folder / kind
         target.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=target, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(value, out, separators=(",", ":"), ensure_ascii=False)
+        text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)   # (json.dump to a file
+        with os.fdopen(fd, "w", encoding="utf-8") as out:                     # is many times slower)
+            out.write(text)
         os.replace(tmp, target / f"{key}.json")
+    except OSError:
+        pass
+
+
+def read_bytes(kind: str, key: str) -> bytes | None:
+    folder = cache_dir()
+    if folder is None:
+        return None
+    try:
+        return (folder / kind / f"{key}.bin").read_bytes()
+    except OSError:
+        return None
+
+
+def write_bytes(kind: str, key: str, data: bytes) -> None:
+    """Write a binary entry atomically, as `write_json` does."""
+    folder = cache_dir()
+    if folder is None:
+        return
+    try:
+        target = folder / kind
+        target.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target, suffix=".tmp")
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, target / f"{key}.bin")
     except OSError:
         pass

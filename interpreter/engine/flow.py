@@ -15,8 +15,7 @@ from interpreter.language import types as T
 from interpreter.engine.choices import ChoiceCompiler
 from interpreter.language.compiler import Compiler, Where
 from interpreter.errors import Collector, GameError, Span, did_you_mean
-from interpreter.engine.frames import (CHOOSING, RESULTS, Frame, code_of, op_pop, op_restore_env,
-                                      restore_env_and_jump)
+from interpreter.engine.frames import CHOOSING, RESULTS, Frame, code_of, op_pop, restore_env_and_jump
 from interpreter.engine.steps import NONE, Break, Step, counted, run_plain
 
 STEP_KEYS = {
@@ -423,12 +422,10 @@ class FlowCompiler(ChoiceCompiler):
                     e[bind] = value
             asm.op(op_result)
             asm.steps(then)
-            asm.op(op_restore_env)
-            asm.jump(results)
+            asm.op(restore_env_and_jump(results))
             asm.place(none)
             asm.steps(if_none)
-            asm.op(op_restore_env)
-            asm.jump(results)
+            asm.op(restore_env_and_jump(results))
             asm.place(end)
             asm.op(op_pop)
         return Step(None, True, span, emit)

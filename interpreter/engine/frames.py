@@ -78,10 +78,6 @@ def op_return(g, frame) -> None:
     g._stack.pop()
 
 
-def op_restore_env(g, frame) -> None:
-    frame.env = frame.data.pop()
-
-
 def op_pop(g, frame) -> None:
     frame.data.pop()
 

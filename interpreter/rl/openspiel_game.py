@@ -87,18 +87,22 @@ class CardRulesGame(pyspiel.Game):
 
 
 class CardRulesState(pyspiel.State):
-    def __init__(self, spiel_game: CardRulesGame, seed: int):
+    def __init__(self, spiel_game: CardRulesGame, seed: int, game: Game | None = None):
         super().__init__(spiel_game)
         self.table = table = spiel_game.table
         self.seed = seed
-        self.game = Game(table.ruleset, table.players, seed=seed, options=table.options)
+        self.game = game if game is not None else Game(table.ruleset, table.players, seed=seed,
+                                                       options=table.options)
+        self._copying = False
 
     def __deepcopy__(self, memo):
-        # a copy is the same game replayed: the engine's flow cannot be copied (see Game.clone),
-        # and OpenSpiel keeps the history of actions alongside
-        copy = CardRulesState(self.get_game(), self.seed)
+        # the engine's game is cloned (a snapshot); OpenSpiel keeps the history of actions
+        # beside it, which the copy takes by applying the same actions without playing them
+        copy = CardRulesState(self.get_game(), self.seed, self.game.clone(record=False))
+        copy._copying = True
         for action in self.history():
             copy.apply_action(action)
+        copy._copying = False
         return copy
 
     def _legal(self) -> dict:
@@ -113,7 +117,8 @@ class CardRulesState(pyspiel.State):
         return sorted(self._legal()) if not self.game.over and player == self.game.decision.player else []
 
     def _apply_action(self, action):
-        self.game.apply_value(self._legal()[action])
+        if not self._copying:
+            self.game.apply_value(self._legal()[action])
 
     def _action_to_string(self, player, action):
         value = self._legal().get(action) if not self.game.over else None

@@ -186,7 +186,7 @@ class TableManager:
         """Tell every client what changed; let bots answer (at once, or paced to be watched)."""
         self.moves += 1
         if table.record.bot_delay <= 0:
-            self.moves += table.run_bots()
+            self.moves += table.run_bots(quick_only=True)
         self.broadcast(table)
         if table.over:
             log.info("table_over", extra={"fields": {"table": table.id, "decisions": table.game.decisions_taken,
@@ -198,9 +198,11 @@ class TableManager:
         if not table.bot_to_move():
             return
         if table.record.bot_delay <= 0:
-            self.moves += table.run_bots()
+            self.moves += table.run_bots(quick_only=True)
             self.broadcast(table)
-            return
+            if not table.bot_to_move():
+                return
+            # a search player is to move: even without a delay it thinks off the event loop
         if table.bot_task is None or table.bot_task.done():
             try:
                 table.bot_task = asyncio.get_running_loop().create_task(self._pace(table))

@@ -89,9 +89,13 @@ class LiveTable:
         self._apply(seat, choice_id)
         return True
 
-    def run_bots(self, *, limit: int = 10_000) -> int:
+    def run_bots(self, *, limit: int = 10_000, quick_only: bool = False) -> int:
+        """Let bots move until a person is to move (or, with `quick_only`, a bot that thinks)."""
         moved = 0
-        while moved < limit and self.step_bot():
+        while moved < limit and self.bot_to_move():
+            if quick_only and not self.bots[self.game.decision.player].quick:
+                break
+            self.step_bot()
             moved += 1
         return moved
 

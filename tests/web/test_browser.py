@@ -65,6 +65,12 @@ class Page:
     def _frame(self, payload) -> None:
         self.frames.append(json.loads(payload))
 
+    def received(self) -> list[dict]:
+        """The frames received so far. Playwright hands a page's events over only while it is
+        being called, so a wait that reads the frames alone would never see a new one: call it."""
+        self.page.evaluate("0")
+        return self.frames
+
     def ready(self) -> bool:
         return self.page.evaluate("document.body.dataset.ready") not in (None, "")
 
@@ -169,7 +175,7 @@ def test_a_holdem_raise_by_an_amount(browser, server):
         page.page.keyboard.press("Enter")
         wait_until(lambda: f"{amount}" in page.page.inner_text("#transcript") and
                    any("decided" == e.get("type") and e.get("kind") == "number" and e["choice"] == str(amount)
-                       for f in page.frames if f["type"] == "state" for e in f["events"]))
+                       for f in page.received() if f["type"] == "state" for e in f["events"]))
         assert f"Player 0 raises by {amount}" in page.page.inner_text("#transcript") or \
             f"Player 0 bets {amount}" in page.page.inner_text("#transcript")
         while not page.over():      # then check or call to the end of the hand
@@ -215,7 +221,7 @@ def test_a_black_swan_combination_chosen_by_clicking_cards(browser, server):
         play.click()
         wait_until(lambda: any(e.get("type") == "decided" and e.get("player") == 0 and
                                sorted(e["choice"].split("+")) == sorted(cards)
-                               for f in page.frames if f["type"] == "state" for e in f["events"]))
+                               for f in page.received() if f["type"] == "state" for e in f["events"]))
         hand = '[data-seat="0"] [data-zone="hand"] [data-card]'
         wait_until(lambda: not set(cards) & set(page.page.eval_on_selector_all(     # they left the hand
             hand, "nodes => nodes.map(n => n.dataset.card)")))
