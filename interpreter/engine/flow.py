@@ -16,7 +16,7 @@ from interpreter.engine.choices import ChoiceCompiler
 from interpreter.language.compiler import Compiler, Where
 from interpreter.errors import Collector, GameError, Span, did_you_mean
 from interpreter.engine.frames import CHOOSING, RESULTS, Frame, code_of, op_pop, restore_env_and_jump
-from interpreter.engine.steps import NONE, Break, Step, counted, run_plain
+from interpreter.engine.steps import NONE, Break, Step, run_plain
 
 STEP_KEYS = {
     "if": {"if", "then", "else"},
@@ -140,8 +140,8 @@ class FlowCompiler(ChoiceCompiler):
         if isinstance(raw, str) and raw.strip() == "break":
             return self.s_break(where, span)
         if isinstance(raw, str):
-            fn = self.c.statements(raw, where, scope=scope)
-            return Step(counted(fn, span), False, span) if fn else None
+            fn = self.c.statements(raw, where, scope=scope, tick=span)   # it counts its own step
+            return Step(fn, False, span) if fn else None
         if not isinstance(raw, dict):
             self.errors.error("type", "a step is a string of effects or a mapping such as "
                               "'if:', 'for_each:' or 'choose:'", span)

@@ -44,10 +44,3 @@ def run_plain(steps, g, env) -> None:
     """Run steps none of which can ask for a decision."""
     for s in steps:
         s.run(g, env)
-
-
-def counted(fn, span):
-    def run(g, env):
-        g.tick(span)
-        fn(g, env)
-    return run

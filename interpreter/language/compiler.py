@@ -210,8 +210,9 @@ class Compiler:
             return None, None, None
         return unit, code, typ
 
-    def statements(self, text, where: Where, *, scope: dict | None = None) -> Fn | None:
-        """Compile effect statements (`a = 1; move(c, trick)`) into one closure."""
+    def statements(self, text, where: Where, *, scope: dict | None = None, tick: Span | None = None) -> Fn | None:
+        """Compile effect statements (`a = 1; move(c, trick)`) into one closure. With `tick`,
+        the closure first counts one step of work at that span (a flow step does)."""
         tree = self._parse(text, where, "statements")
         if tree is None:
             return None
@@ -225,7 +226,10 @@ class Compiler:
                 except _Failed:
                     ok = False
             return (unit, compiled, None) if ok else (None, None, None)
-        return self._built(generate, lambda unit, compiled: unit.build(compiled), where)[0]
+        def build(unit, compiled):
+            counting = [f"g.tick({unit.constant(tick, 'span')})"] if tick is not None else []
+            return unit.build(counting + compiled)
+        return self._built(generate, build, where)[0]
 
     def clash(self, name: str) -> str | None:
         """What a new local name (a loop variable, a chosen value) would hide, if anything."""
