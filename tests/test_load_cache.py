@@ -86,3 +86,25 @@ def test_stored_trees_are_the_parsers_trees(text):
     assert again == tree
     assert [(t.line, t.column) for t in again.scan_values(lambda v: True)] == \
         [(t.line, t.column) for t in tree.scan_values(lambda v: True)]
+
+
+def test_second_load_compiles_no_generated_code_and_a_damaged_store_is_compiled_again(cache, tmp_path, monkeypatch):
+    """GIVEN a ruleset loaded once WHEN it is loaded again THEN every unit of generated code is
+    taken from the cache (nothing is compiled) and games are the same; GIVEN the stored code
+    damaged THEN the load compiles again and still plays the same games."""
+    from interpreter.codegen import unit
+    path = tmp_path / "black-maria.yaml"
+    shutil.copy(ROOT / "rulesets" / "black-maria.yaml", path)
+    expected = events(load_ruleset(path), 4)
+    assert any((cache / "codes").iterdir())
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the cache should have answered")
+    monkeypatch.setattr(unit, "compile", refuse, raising=False)
+    assert events(load_ruleset(path), 4) == expected
+    monkeypatch.undo()
+    monkeypatch.delenv("CARDRULES_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache.parent))
+    for entry in (cache / "codes").iterdir():
+        entry.write_bytes(b"\x00not code")
+    assert events(load_ruleset(path), 4) == expected

@@ -7,10 +7,15 @@ values and positions) and rebuilt as the parser would have built them.
 """
 from __future__ import annotations
 
+import marshal
+import sys
+from types import CodeType
+
 from lark import Token, Tree
 from lark.tree import Meta
 
 from interpreter.cache import store
+from interpreter.codegen import unit
 from interpreter.language import expressions
 from interpreter.shipped import grammar_file
 
@@ -42,8 +47,10 @@ def key_for(texts: list[str]) -> str:
 
 
 class TreeCache:
-    """Primes the parser with a ruleset's stored trees; after a successful load, stores the
-    trees the load used."""
+    """Primes the parser with a ruleset's stored trees, and the code generator with the code
+    it compiled last time; after a successful load, stores the trees and the code it used.
+    Code is stored as Python stores a module's bytecode (marshal, keyed by Python's version
+    too), and taken only for a generated source that is the same, digest for digest."""
 
     def __init__(self, texts: list[str]):
         self.key = key_for(texts) if store.cache_dir() is not None else None
@@ -57,11 +64,32 @@ class TreeCache:
             except (KeyError, TypeError, ValueError):
                 primed = {}
         self.recorder = expressions.record_parses(primed)
+        self.code_key = store.digest(self.key, sys.version) if self.key is not None else None
+        self.stored_codes = _read_codes(self.code_key)
+        self.code_recorder = unit.record_codes(self.stored_codes or {})
 
     def close(self, success: bool) -> None:
         used = expressions.stop_recording(self.recorder)
-        if success and self.key is not None and self.stored is None and used:
+        codes = unit.stop_recording(self.code_recorder)
+        if not success or self.key is None:
+            return
+        if self.stored is None and used:
             store.write_json("trees", self.key, [[start, text, encode(tree)]
                                                  for (start, text), tree in used.items()])
+        if codes and (self.stored_codes is None or not codes.keys() <= self.stored_codes.keys()):
+            store.write_bytes("codes", self.code_key,
+                              marshal.dumps([[name, digest, code] for (name, digest), code in codes.items()]))
+
+
+def _read_codes(key: str | None) -> dict | None:
+    """The stored codes of a load, or None (none stored, or damaged: then they are made again)."""
+    data = store.read_bytes("codes", key) if key is not None else None
+    if data is None:
+        return None
+    try:
+        entries = marshal.loads(data)
+        return {(name, digest): code for name, digest, code in entries if isinstance(code, CodeType)}
+    except (EOFError, ValueError, TypeError):
+        return None
 
 

@@ -7,6 +7,7 @@ builtins, so generated code can reach nothing else.
 from __future__ import annotations
 
 import builtins as _py
+import hashlib
 
 from interpreter.codegen import runtime
 
@@ -46,7 +47,7 @@ class Unit:
         """Compile the helpers and the entry function `def name(params): ...`; return it."""
         source = self.source(entry, name, params=params)
         namespace = {"__builtins__": SAFE_BUILTINS, **runtime.NAMES, **self.constants}
-        exec(compile(source, f"<generated from {self.label}>", "exec"), namespace)  # noqa: S102 - see package doc
+        exec(_compiled(source, f"<generated from {self.label}>"), namespace)  # noqa: S102 - see package doc
         if self.sink is not None:
             self.sink.append(f"# from {self.label}\n{source}")
         return namespace[name]
@@ -54,3 +55,37 @@ class Unit:
     def source(self, entry: list[str], name: str = "_entry", *, params: str = "g, env") -> str:
         body = "\n".join("    " + line for line in entry)
         return "\n\n".join(self.helpers + [f"def {name}({params}):\n{body}"]) + "\n"
+
+
+# Compiled code kept between loads (see cache/trees.py): while a load records, a unit whose
+# generated source is exactly one compiled before takes that code instead of compiling again.
+_RECORDERS: list[tuple[dict, dict]] = []
+
+
+def record_codes(primed: dict) -> tuple[dict, dict]:
+    """Until `stop_recording`, take compiled code from `primed` ((filename, digest of the
+    source) -> code) where the source matches, and note every unit's code."""
+    recorder = (primed, {})
+    _RECORDERS.append(recorder)
+    return recorder
+
+
+def stop_recording(recorder: tuple[dict, dict]) -> dict:
+    """Stop a `record_codes`; returns the codes used meanwhile."""
+    for i, other in enumerate(_RECORDERS):
+        if other is recorder:
+            del _RECORDERS[i]
+            break
+    return recorder[1]
+
+
+def _compiled(source: str, filename: str):
+    if not _RECORDERS:
+        return compile(source, filename, "exec")
+    primed, used = _RECORDERS[-1]
+    key = (filename, hashlib.sha256(source.encode()).hexdigest())
+    code = primed.get(key)
+    if code is None:
+        code = compile(source, filename, "exec")
+    used[key] = code
+    return code

@@ -13,7 +13,6 @@ terminates.
 """
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -114,7 +113,6 @@ FAMILIAR = {
 STATEFUL_BUILTINS = {"holder", "can_use", "usable", "met", "enabled", "used"}
 _TRIVIAL = {"int", "string", "true", "false", "name"}   # cheaper to evaluate than to look up (a name
 # that calls a function of no parameters is not: it is hoisted like any other invariant)
-_HOIST_KEYS = itertools.count()
 # Compiling a function compiles the functions it calls inside it, and inlining writes their
 # bodies in place: both recurse as deep as the whole chain nests, so the chain is bounded.
 MAX_CHAIN_NESTING = 200
@@ -455,7 +453,7 @@ class _Pass:
         trivial = node.data in _TRIVIAL and not (node.data == "name" and str(node.children[0]) in self.sym.functions
                                                  and str(node.children[0]) not in self.scope)
         if self.varying not in frame and not self.in_macro and not trivial and not code.startswith("(env['#"):
-            key = f"#{next(_HOIST_KEYS)}"                 # a key per site: one body may be inlined twice
+            key = f"#{self.unit.fresh('h')}"              # a key per site: one body may be inlined twice
             code = _hoisted(code, key)
         return code, typ
 
