@@ -8,7 +8,7 @@ from __future__ import annotations
 from interpreter.agents import AgentSpecError, ask, make_agent
 from interpreter.engine.game import Game
 
-OFFERED = ("random", "first", "ismcts:200")
+OFFERED = ("random", "first", "ismcts:200:hand")   # a search player that answers in a fraction of a second
 QUICK = ("random", "first")    # bots that answer at once; others think off the server's event loop
 
 
