@@ -35,7 +35,7 @@ def rulesets_folder() -> Path:
 
 
 def find_game(name: str) -> Path | None:
-    """A shipped, playable ruleset by name (`hearts`), or None."""
+    """A shipped, playable ruleset by its file name without `.yaml`, or None."""
     candidate = rulesets_folder() / f"{name}.yaml"
     return candidate if candidate.is_file() else None
 

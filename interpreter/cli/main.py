@@ -81,7 +81,7 @@ def _version(ctx: click.Context, _param, value: bool) -> None:
 def cli() -> None:
     """Validate, play and simulate card games written as YAML rulesets.
 
-    A game is named by a shipped game's name (`cardrules play hearts`; see `cardrules list`)
+    A game is named by a shipped game's name (`cardrules play NAME`; see `cardrules list`)
     or by the path of a ruleset file.
     """
 

@@ -723,7 +723,7 @@ class _Pass:
         return f"({a} {op} {b})", T.BOOL
 
     def check_attribute_value(self, left, right) -> None:
-        """`c.suit == 'heart'` is legal but never true when no card has that value: warn."""
+        """`c.colour == 'purple'` is legal but never true when no card has that value: warn."""
         for attr_node, value_node in ((left, right), (right, left)):
             if not (isinstance(attr_node, Tree) and attr_node.data == "attr" and isinstance(value_node, Tree)
                     and value_node.data == "string"):

@@ -2,7 +2,7 @@
 played by given agents (random players unless told otherwise).
 
     from interpreter.rl.gymnasium_env import CardGameSingleEnv
-    env = CardGameSingleEnv(load_ruleset("rulesets/hearts.yaml"), players=4, seat=0)
+    env = CardGameSingleEnv(load_ruleset("my-game.yaml"), players=4, seat=0)
     observation, info = env.reset(seed=1)
     action = env.action_space.sample(info["action_mask"])
     observation, reward, terminated, truncated, info = env.step(action)

@@ -2,7 +2,7 @@
 
     import pyspiel
     from interpreter.rl import openspiel_game      # registers "cardrules"
-    game = pyspiel.load_game("cardrules", {"ruleset": "rulesets/hearts.yaml", "players": 4})
+    game = pyspiel.load_game("cardrules", {"ruleset": "my-game.yaml", "players": 4})
     pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
 
 Parameters: `ruleset` (a path), `players`, `options` (a JSON object of option values) and

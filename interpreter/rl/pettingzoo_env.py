@@ -1,7 +1,7 @@
 """A PettingZoo AEC environment for any ruleset.
 
     from interpreter.rl.pettingzoo_env import CardGameEnv
-    env = CardGameEnv(load_ruleset("rulesets/hearts.yaml"), players=4)
+    env = CardGameEnv(load_ruleset("my-game.yaml"), players=4)
     env.reset(seed=1)
     for agent in env.agent_iter():
         observation, reward, termination, truncation, info = env.last()

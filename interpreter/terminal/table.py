@@ -6,7 +6,7 @@ RED_SUITS = ("♥", "♦")
 
 
 def card_text(label: str, style: str = ""):
-    """A card's label with its suit coloured (red for hearts and diamonds)."""
+    """A card's label, in red when it carries a red suit's sign (♥ or ♦)."""
     from rich.text import Text
     red = any(mark in label for mark in RED_SUITS)
     return Text(label, style=("red " if red else "") + style)
