@@ -211,6 +211,42 @@ def test_break_leaves_a_while_loop_and_a_plain_loop(tmp_path):
     assert game.over and game.vars["n"] == 3 and game.vars["m"] == 2
 
 
+def test_break_from_inside_a_phase_and_a_choice_ends_the_phase_first(tmp_path):
+    """GIVEN a loop whose turn is a phase, in which a player chooses, and the choice's `then`
+    breaks WHEN the second turn's choice breaks THEN the phase of that turn ends (its event, its
+    trigger) before the steps after the loop run, and no third turn starts."""
+    rules = tiny(tmp_path, """\
+        vars: {game: {turns: 0, ended: 0}}
+        triggers:
+          count_ends:
+            on: phase_ended
+            do: "ended += 1"
+        flow:
+          - repeat:
+              - phase: turn
+                do:
+                  - "turns += 1"
+                  - choose: action
+                    player: player_at(0)
+                    actions:
+                      stop: []
+                      go: []
+                    as: said
+                    then:
+                      - if: "said == 'stop'"
+                        then: break
+            until: "false"
+          - "announce('after ' + text(turns) + ' turns, ' + text(ended) + ' ended')"
+        """)
+    game = Game(rules, 2, seed=1)
+    game.apply("go")
+    game.apply("stop")
+    assert game.over and game.vars["turns"] == 2 and game.vars["ended"] == 2
+    kinds = [e["type"] for e in game.events]
+    assert kinds.count("phase_started") == 2 and kinds.count("phase_ended") == 2
+    assert kinds.index("announced") > len(kinds) - 1 - kinds[::-1].index("phase_ended")
+
+
 def test_break_outside_a_loop_and_break_in_statements_are_errors_that_say_what_to_write(tmp_path):
     """GIVEN `break` with no loop around it, in a procedure called from a loop, inside a statement
     string, and a `continue` WHEN validated THEN each message says what to write instead."""

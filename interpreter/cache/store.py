@@ -49,44 +49,31 @@ def stamp(kind: str, *files: Path) -> str:
 
 
 def read_json(kind: str, key: str):
-    folder = cache_dir()
-    if folder is None:
-        return None
+    data = read_bytes(kind, key, suffix=".json")
     try:
-        return json.loads((folder / kind / f"{key}.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        return None if data is None else json.loads(data.decode("utf-8"))
+    except ValueError:          # (a UnicodeDecodeError is a ValueError too)
         return None
 
 
 def write_json(kind: str, key: str, value) -> None:
+    # one json.dumps: json.dump to a file is many times slower
+    write_bytes(kind, key, json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8"),
+                suffix=".json")
+
+
+def read_bytes(kind: str, key: str, *, suffix: str = ".bin") -> bytes | None:
+    folder = cache_dir()
+    if folder is None:
+        return None
+    try:
+        return (folder / kind / f"{key}{suffix}").read_bytes()
+    except OSError:
+        return None
+
+
+def write_bytes(kind: str, key: str, data: bytes, *, suffix: str = ".bin") -> None:
     """Write an entry atomically: a reader sees the old entry, the new one or none."""
-    folder = cache_dir()
-    if folder is None:
-        return
-    try:
-        target = folder / kind
-        target.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target, suffix=".tmp")
-        text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)   # (json.dump to a file
-        with os.fdopen(fd, "w", encoding="utf-8") as out:                     # is many times slower)
-            out.write(text)
-        os.replace(tmp, target / f"{key}.json")
-    except OSError:
-        pass
-
-
-def read_bytes(kind: str, key: str) -> bytes | None:
-    folder = cache_dir()
-    if folder is None:
-        return None
-    try:
-        return (folder / kind / f"{key}.bin").read_bytes()
-    except OSError:
-        return None
-
-
-def write_bytes(kind: str, key: str, data: bytes) -> None:
-    """Write a binary entry atomically, as `write_json` does."""
     folder = cache_dir()
     if folder is None:
         return
@@ -96,6 +83,6 @@ def write_bytes(kind: str, key: str, data: bytes) -> None:
         fd, tmp = tempfile.mkstemp(dir=target, suffix=".tmp")
         with os.fdopen(fd, "wb") as out:
             out.write(data)
-        os.replace(tmp, target / f"{key}.bin")
+        os.replace(tmp, target / f"{key}{suffix}")
     except OSError:
         pass

@@ -63,14 +63,14 @@ class TreeCache:
                 primed = {(start, text): decode(tree) for start, text, tree in self.stored}
             except (KeyError, TypeError, ValueError):
                 primed = {}
-        self.recorder = expressions.record_parses(primed)
+        self.recorder = expressions.PARSES.start(primed)
         self.code_key = store.digest(self.key, sys.version) if self.key is not None else None
         self.stored_codes = _read_codes(self.code_key)
-        self.code_recorder = unit.record_codes(self.stored_codes or {})
+        self.code_recorder = unit.CODES.start(self.stored_codes or {})
 
     def close(self, success: bool) -> None:
-        used = expressions.stop_recording(self.recorder)
-        codes = unit.stop_recording(self.code_recorder)
+        used = expressions.PARSES.stop(self.recorder)
+        codes = unit.CODES.stop(self.code_recorder)
         if not success or self.key is None:
             return
         if self.stored is None and used:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import builtins as _py
 import hashlib
 
+from interpreter.cache.recording import Recording
 from interpreter.codegen import runtime
 
 SAFE_BUILTINS = {name: getattr(_py, name) for name in ("len", "list", "dict", "any", "all", "range", "min",
@@ -58,34 +59,13 @@ class Unit:
 
 
 # Compiled code kept between loads (see cache/trees.py): while a load records, a unit whose
-# generated source is exactly one compiled before takes that code instead of compiling again.
-_RECORDERS: list[tuple[dict, dict]] = []
-
-
-def record_codes(primed: dict) -> tuple[dict, dict]:
-    """Until `stop_recording`, take compiled code from `primed` ((filename, digest of the
-    source) -> code) where the source matches, and note every unit's code."""
-    recorder = (primed, {})
-    _RECORDERS.append(recorder)
-    return recorder
-
-
-def stop_recording(recorder: tuple[dict, dict]) -> dict:
-    """Stop a `record_codes`; returns the codes used meanwhile."""
-    for i, other in enumerate(_RECORDERS):
-        if other is recorder:
-            del _RECORDERS[i]
-            break
-    return recorder[1]
+# generated source is exactly one compiled before takes that code instead of compiling again;
+# codes by (filename, digest of the source).
+CODES = Recording()
 
 
 def _compiled(source: str, filename: str):
-    if not _RECORDERS:
+    if not CODES.active:
         return compile(source, filename, "exec")
-    primed, used = _RECORDERS[-1]
     key = (filename, hashlib.sha256(source.encode()).hexdigest())
-    code = primed.get(key)
-    if code is None:
-        code = compile(source, filename, "exec")
-    used[key] = code
-    return code
+    return CODES.get(key, lambda: compile(source, filename, "exec"))

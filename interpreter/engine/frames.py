@@ -145,24 +145,19 @@ class Assembler:
                     fn(g, env)
             self.ops.append(op_steps)
             return
-        exit_, between = self._break
-        undo = tuple(reversed(between))
+        run = self._runner(runs)     # inside a loop: a `break` among them must be caught
 
         def op_steps_in_loop(g, frame):
-            env = frame.env
-            try:
-                for fn in runs:
-                    fn(g, env)
-            except Break:
-                leave(g, frame, undo)
-                frame.pc = exit_.pc
+            run(g, frame, frame.env)
         self.ops.append(op_steps_in_loop)
 
     def runner(self, steps: list):
         """A function `run(g, frame, env)` of plain steps, for an operation that runs them in
         an environment of its own making. It returns True when they ran through, False when
         a `break` left the loop around them (the frame is then past that loop)."""
-        runs = tuple(s.run for s in steps)
+        return self._runner(tuple(s.run for s in steps))
+
+    def _runner(self, runs: tuple):
         if self._break is None:
             def run_plain_steps(g, frame, env):
                 for fn in runs:

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from interpreter.cache.recording import Recording
 from interpreter.shipped import grammar_file
 
 
@@ -47,38 +48,15 @@ MAX_DEPTH = 80         # nesting levels of one expression (the compiler walks th
 MAX_DIGITS = 18        # an integer literal stays a machine-sized number
 
 
-# Loads under way that take trees from the load cache and note the trees they use:
-# (trees known beforehand, trees used) by (start, text).
-_RECORDERS: list[tuple[dict, dict]] = []
-
-
-def record_parses(primed: dict) -> tuple[dict, dict]:
-    """Until `stop_recording`, answer `parse` from `primed` where it can, and note every tree."""
-    recorder = (primed, {})
-    _RECORDERS.append(recorder)
-    return recorder
-
-
-def stop_recording(recorder: tuple[dict, dict]) -> dict:
-    """Stop a `record_parses`; returns the trees parsed (or primed) meanwhile."""
-    for i, other in enumerate(_RECORDERS):
-        if other is recorder:
-            del _RECORDERS[i]
-            break
-    return recorder[1]
+# Loads under way take trees from the load cache and note the trees they use, by (start, text).
+PARSES = Recording()
 
 
 def parse(text: str, start: str = "expression") -> Tree:
     """Parse an expression (`start='expression'`) or effect statements (`'statements'`)."""
-    if not _RECORDERS:
+    if not PARSES.active:
         return _parse(text, start)
-    primed, used = _RECORDERS[-1]
-    key = (start, text)
-    tree = primed.get(key)
-    if tree is None:
-        tree = _parse(text, start)
-    used[key] = tree
-    return tree
+    return PARSES.get((start, text), lambda: _parse(text, start))
 
 
 @lru_cache(maxsize=4096)

@@ -118,31 +118,34 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
         seat = next((s.seat for s in table.record.seats if s.token == token), None)
         return ("seat", seat) if seat is not None else None
 
-    async def table_log(request: Request):
+    def _finished_table(request: Request, ended, not_over: str):
+        """(table, (role, seat)) of a table the request may see for which `ended(table)`
+        holds, or the refusal to send."""
         table = manager.get(request.path_params["table_id"])
         if table is None:
             return _refuse("there is no such table", status=404)
         who = _who(request, table)
         if who is None:
             return _refuse("this link does not open a seat at this table", status=403)
-        if not table.over:
-            return _refuse("the log is offered when the game is over", status=409)
-        role, seat = who
+        if not ended(table):
+            return _refuse(not_over, status=409)
+        return table, who
+
+    async def table_log(request: Request):
+        found = _finished_table(request, lambda t: t.over, "the log is offered when the game is over")
+        if not isinstance(found, tuple):
+            return found
+        table, (role, seat) = found
         text = table.log_lines(None if role == "host" else (seat if role == "seat" else SPECTATOR))
         suffix = "full" if role == "host" else (f"seat{seat}" if role == "seat" else "public")
         return PlainTextResponse(text, media_type="application/x-ndjson", headers={
             "Content-Disposition": f'attachment; filename="table-{table.id}-{suffix}.jsonl"'})
 
     async def table_replay(request: Request):
-        table = manager.get(request.path_params["table_id"])
-        if table is None:
-            return _refuse("there is no such table", status=404)
-        who = _who(request, table)
-        if who is None:
-            return _refuse("this link does not open a seat at this table", status=403)
-        if not table.game.over:
-            return _refuse("a table is replayed once its game is over", status=409)
-        role, seat = who
+        found = _finished_table(request, lambda t: t.game.over, "a table is replayed once its game is over")
+        if not isinstance(found, tuple):
+            return found
+        table, (role, seat) = found
         perspectives = (["all", "public"] + [str(s) for s in range(table.record.players)] if role == "host"
                         else [str(seat), "public"] if role == "seat" else ["public"])
         return JSONResponse(replays.from_table(table, perspectives).describe())
