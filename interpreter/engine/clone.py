@@ -186,18 +186,3 @@ def _copy_log(log: EventLog, port) -> EventLog:
     new.streams = [list(stream) for stream in log.streams]
     new._card_decisions = {port(card): pending for card, pending in log._card_decisions.items()}
     return new
-
-
-def port(value, into):
-    """A decision value of one game as the same value of another game of the same ruleset."""
-    if isinstance(value, Card):
-        return into.all_cards[value.index]
-    if isinstance(value, Player):
-        return into.players[value.seat]
-    if isinstance(value, Team):
-        return into.teams[value.index]
-    if isinstance(value, list):
-        return [port(v, into) for v in value]
-    if isinstance(value, tuple):
-        return tuple(port(v, into) for v in value)
-    return value
