@@ -1,0 +1,41 @@
+"""What one load takes from the load cache and what it makes, for one kind of entry (parse
+trees, compiled code). While a load is under way a lookup answers from what the cache had
+and notes every value the load used, so that the cache can store them when the load is done.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+
+class Recording:
+    """The loads under way (innermost last), each (values known beforehand, values used)."""
+
+    def __init__(self):
+        self._loads: list[tuple[dict, dict]] = []
+
+    @property
+    def active(self) -> bool:
+        return bool(self._loads)
+
+    def start(self, primed: dict) -> tuple[dict, dict]:
+        """Until `stop`, answer from `primed` where it can, and note every value used."""
+        load = (primed, {})
+        self._loads.append(load)
+        return load
+
+    def stop(self, load: tuple[dict, dict]) -> dict:
+        """Stop a `start`; returns the values used meanwhile."""
+        for i, other in enumerate(self._loads):
+            if other is load:
+                del self._loads[i]
+                break
+        return load[1]
+
+    def get(self, key, make: Callable):
+        """The value for `key`: the known one, or `make()` when there is none; noted as used."""
+        primed, used = self._loads[-1]
+        value = primed.get(key)
+        if value is None:
+            value = make()
+        used[key] = value
+        return value
