@@ -160,7 +160,7 @@ def test_an_expensive_listing_is_reported_at_its_choose_step(tmp_path):
     path.write_text(BIG_TWO.read_text(encoding="utf-8").replace(
         'from: "plays(turn) + [[]]"', 'from: "subsets(turn.hand, 1, 7) + [[]]"'), encoding="utf-8")
     game = Game(load_ruleset(path), 2, seed=9)        # the first decision: 5,812 candidates
-    outcome = Outcome(0, 9, 2, listings=dict(game.listing_peaks))
+    outcome = Outcome(0, 9, 2, listings=game.listing_costs())
     (warning,) = listing_warnings([outcome])
     line = next(i for i, text in enumerate(path.read_text().splitlines(), 1) if "- choose: value" in text)
     assert (warning.code, warning.severity, warning.span.line) == ("expensive-choice", "warning", line)

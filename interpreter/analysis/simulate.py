@@ -77,7 +77,7 @@ def play_one(ruleset, *, index: int, root_seed: int, players: int, options: dict
         result = game.result
         outcome.scores, outcome.winners = result["scores"], result["winners"]
         outcome.winning_teams, outcome.decisions = result["winning_teams"], result["decisions"]
-        outcome.listings = dict(game.listing_peaks)
+        outcome.listings = game.listing_costs()
     except GameError as exc:
         outcome.error = str(exc)
         if game is not None and keep_path:

@@ -17,7 +17,7 @@ from interpreter.language.builtins import MAX_RANGE
 from interpreter.errors import GameError, did_you_mean
 from typing import Callable, NamedTuple
 
-from interpreter.engine.steps import NONE, Request, Step, run_plain
+from interpreter.engine.steps import NONE, ListingSite, Request, Step, run_plain
 from interpreter.language.templates import compile_template, render
 
 CHOICE_KINDS = ("card", "cards", "player", "value", "number", "action")
@@ -93,6 +93,8 @@ class ChoiceCompiler:
             if None in (who, lo, hi):
                 return None
 
+            site = ListingSite(span)
+
             def options(g, env):
                 low, high = lo(g, env), hi(g, env)
                 if high - low >= MAX_NUMBER_RANGE:
@@ -104,7 +106,10 @@ class ChoiceCompiler:
                 if len(numbers) > MAX_RANGE:
                     raise GameError(f"a number choice with 'where' may list at most {MAX_RANGE} numbers, "
                                     f"not {len(numbers)}", span=span, phase=g.phase)
-                return _legal(numbers, legal, g, env, span)
+                before = g.steps
+                found = legal(g, env, numbers)
+                g.note_listing(site, g.steps - before + len(numbers))
+                return found
             return self._single(who, options, kind, prompt, span, if_none, private, verb,
                                 labels=labels, bind=bind), then, bind
         if "from" not in raw:
@@ -138,14 +143,20 @@ class ChoiceCompiler:
         if None in (who, source):
             return None
 
+        site = ListingSite(span)
+
         def options(g, env):
             before = g.steps
             value = source(g, env)
-            values = value.cards if hasattr(value, "cards") else value
-            if legal is None:
-                g.note_listing(span, g.steps - before + len(values))
-                return list(values)
-            return _legal(values, legal, g, env, span, g.steps - before)
+            values = value if type(value) is list else value.cards if hasattr(value, "cards") else value
+            found = list(values) if legal is None else legal(g, env, values)
+            # the items looked at (the candidates, and the steps computing them and their
+            # conditions took), noted for the game's cost report (`note_listing` written out)
+            work = g.steps - before + len(values)
+            peaks = g.listing_peaks
+            if work > peaks.get(site, 0):
+                peaks[site] = work
+            return found
 
         if kind != "cards":
             return self._single(who, options, kind, prompt, span, if_none, private, verb,
@@ -161,7 +172,7 @@ class ChoiceCompiler:
             player, want_n, pool, picked = state
             rest = [c for c in pool if all(c is not p for p in picked)]
             return Request(player, "card", rest, render(prompt, g, env), span, private=private,
-                           step=len(picked) + 1, of=want_n, verb=render(verb, g, env) if verb is not None else None)
+                           step=len(picked) + 1, of=want_n, verb=render(verb, g, env))
 
         def begin_cards(g, env):
             player = who(g, env)
@@ -192,6 +203,8 @@ class ChoiceCompiler:
 
     def _single(self, who, options, kind, prompt, span, if_none, private, verb=None, *, labels=None,
                 bind=None):
+        fixed_prompt, fixed_verb = not callable(prompt), not callable(verb)   # most are: no call to render them
+
         def begin(g, env):
             player = who(g, env)
             values = options(g, env)
@@ -207,8 +220,8 @@ class ChoiceCompiler:
                 for x in values:
                     e[bind] = x
                     texts.append(labels(g, e))
-            return Request(player, kind, values, render(prompt, g, env), span, labels=texts, private=private,
-                           verb=render(verb, g, env) if verb is not None else None), None
+            return Request(player, kind, values, prompt if fixed_prompt else prompt(g, env), span, labels=texts,
+                           private=private, verb=verb if fixed_verb else verb(g, env)), None
         return Ask(begin, answer_one)
 
     def _action_choice(self, raw, where, scope, span, who, prompt, if_none, private, bind, verb=None):
@@ -248,7 +261,7 @@ class ChoiceCompiler:
                 raise GameError(f"{g.describe(player)} has no legal action ({render(prompt, g, env)})", span=span,
                                 phase=g.phase, code="no-legal-choice")
             return Request(player, "action", names, render(prompt, g, env), span, labels=labels,
-                           private=private, verb=render(verb, g, env) if verb is not None else None), None
+                           private=private, verb=render(verb, g, env)), None
         # the chosen action's own steps run first, then the common `then`
         return Ask(begin, answer_one), [_run_action(by_name, bind, span)] + then, bind
 
@@ -273,13 +286,3 @@ def _run_action(by_name: dict, bind: str, span) -> Step:
             asm.jump(end)
         asm.place(end)
     return Step(None, True, span, emit)
-
-
-def _legal(candidates, legal, g, env, span, work: int = 0) -> list:
-    """The candidates for which the `where:` condition holds (`legal` is the generated filter).
-    The items looked at (candidates, and the steps their conditions took) are noted for the
-    game's cost report."""
-    before = g.steps
-    out = legal(g, env, candidates)
-    g.note_listing(span, work + g.steps - before + len(candidates))
-    return out

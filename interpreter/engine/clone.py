@@ -13,7 +13,6 @@ import functools
 
 from interpreter.engine.events import EventLog
 from interpreter.engine.frames import Frame
-from interpreter.engine.steps import Request
 from interpreter.engine.state import Card, Player, Team, Zone
 from interpreter.errors import GameError
 
@@ -61,8 +60,7 @@ def clone_game(game, *, record: bool):
     copy._stack = [Frame(f.code, port(f.env), f.pc, port(f.data)) for f in game._stack]
     copy.decision = None
     if game.decision is not None:
-        request = object.__new__(Request)
-        request.__dict__.update(game.decision._request.__dict__)
+        request = game.decision._request.copy()
         request.player, request.options = players[request.player.seat], port(request.options)
         copy.decision = type(game.decision)(copy, request)
     copy.record = record

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from interpreter.language import types as T
-from interpreter.engine.choices import ChoiceCompiler
+from interpreter.engine.choices import ChoiceCompiler, answer_one
 from interpreter.language.compiler import Compiler, Where
 from interpreter.errors import Collector, GameError, Span, did_you_mean
 from interpreter.engine.frames import CHOOSING, RESULTS, Frame, code_of, op_pop, restore_env_and_jump
@@ -299,7 +299,9 @@ class FlowCompiler(ChoiceCompiler):
                     frame.data.append(env)
                     frame.data.append([items, 1])
                     frame.env = e = dict(env)
-                    g.tick(span)
+                    g.steps += 1          # `g.tick(span)` written out, here and below
+                    if g.steps > g._check_at:
+                        g._check_budget(span)
                     e[name] = items[0]
                 asm.op(op_each)
                 asm.place(turn)
@@ -310,7 +312,9 @@ class FlowCompiler(ChoiceCompiler):
                     state = frame.data[-1]
                     items, i = state
                     if i < len(items):
-                        g.tick(span)
+                        g.steps += 1
+                        if g.steps > g._check_at:
+                            g._check_budget(span)
                         frame.env[name] = items[i]
                         state[1] = i + 1
                         frame.pc = turn.pc
@@ -597,16 +601,26 @@ class FlowCompiler(ChoiceCompiler):
                 return request
             asm.op(op_ask)
 
-            def op_answered(g, frame):
-                state = frame.data.pop()
-                request, value = ask.answer(g, frame.env, state, g._sent)
-                if request is not None:
-                    frame.data.append(state)
-                    frame.pc -= 1
-                    return request
-                finish(g, frame, value)
-                return None
-            asm.op(op_answered)
+            if ask.answer is answer_one and not any(s.yields for s in then):
+                # the commonest choice, one thing with plain steps after: the answer is the value
+                def op_answered_one(g, frame):
+                    frame.data.pop()
+                    e = dict(frame.env)
+                    e[bind] = g._sent
+                    if run_then(g, frame, e):
+                        frame.pc = end.pc
+                asm.op(op_answered_one)
+            else:
+                def op_answered(g, frame):
+                    state = frame.data.pop()
+                    request, value = ask.answer(g, frame.env, state, g._sent)
+                    if request is not None:
+                        frame.data.append(state)
+                        frame.pc -= 1
+                        return request
+                    finish(g, frame, value)
+                    return None
+                asm.op(op_answered)
             asm.place(then_start)
             if any(s.yields for s in then):
                 with asm.scope(("env",)):

@@ -80,7 +80,7 @@ class Game:
     # Slots keep a live game small (a search holds thousands); any other attribute still
     # goes to an instance dict, made only when one is set.
     __slots__ = ("rules", "seed", "record", "budget", "_rng", "_rng_shared", "options",
-                 "option_overrides", "_log", "steps", "_events_at_decision", "_check_at", "_deadline",
+                 "option_overrides", "_log", "steps", "_events_at_decision", "_check_at", "_stride", "_deadline",
                  "version", "memo", "static", "memo_version", "phase", "_stacked", "stacked", "_firing",
                  "_private", "_ability_flags", "players", "teams", "vars", "zones", "winners", "over",
                  "decision", "decisions_taken", "listing_peaks", "_triggers", "_moved_into", "all_cards",
@@ -98,6 +98,7 @@ class Game:
         stacked = arguments.check_stacked(stacked)
         self.record = arguments.check_flag("record", record)
         self.budget = arguments.check_budget(budget, max_steps)
+        self._stride = min(CLOCK_STRIDE, self.budget.steps)   # steps between two budget checks
         self._rng_shared: list | None = None    # how many games share `_rng` (see `rng`)
         self.rng = random.Random(self.seed)     # no seed: seeded from the system's randomness
         # the option values are read, never changed: games without overrides share one copy
@@ -126,7 +127,7 @@ class Game:
         self.over = False
         self.decision: Decision | None = None
         self.decisions_taken = 0
-        self.listing_peaks: dict = {}     # choose step's span -> the most items one listing looked at
+        self.listing_peaks: dict = {}     # choose step (a ListingSite) -> the most items one listing looked at
         self._triggers = ruleset.triggers
         self._moved_into = _moved_triggers(ruleset)
         self._build_cards()
@@ -299,7 +300,7 @@ class Game:
     def apply_index(self, index: int) -> None:
         """Take the `index`-th of `legal_values()`; an IndexError if there is no such option."""
         decision = self.decision
-        if decision is None or self.over:
+        if decision is None:
             decision = self._current()      # refuses: the game is over
         options = decision._request.options
         if type(index) is not int or not 0 <= index < len(options):
@@ -315,28 +316,35 @@ class Game:
         return self.decision
 
     def _take(self, decision: Decision, value, chosen_id: str | None) -> None:
-        request = decision._request
         self.decisions_taken += 1
         if self.record:
-            viewers = None
-            if request.private or request.kind == "card":
-                viewers = frozenset([request.player.seat])
-            event = {"type": "decided", "player": request.player.seat, "kind": request.kind,
-                     "choice": chosen_id if chosen_id is not None else choice_id(value)}
-            if request.verb:
-                event["label"] = request.verb
-            if request.private:
-                self._private.append(event)
-            if request.kind == "card":
-                # Who learns which card was chosen is decided by where the card goes next:
-                # played to the table, everyone; passed to a neighbour, those two.
-                self._log.card_decided(value, event, viewers)
-            self._emit_event(event, viewers)
+            self._record_decision(decision._request, value, chosen_id)
         self.decision = None
         self._advance(value)
 
+    def _record_decision(self, request, value, chosen_id: str | None) -> None:
+        viewers = None
+        if request.private or request.kind == "card":
+            viewers = frozenset([request.player.seat])
+        event = {"type": "decided", "player": request.player.seat, "kind": request.kind,
+                 "choice": chosen_id if chosen_id is not None else choice_id(value)}
+        if request.verb:
+            event["label"] = request.verb
+        if request.private:
+            self._private.append(event)
+        if request.kind == "card":
+            # Who learns which card was chosen is decided by where the card goes next:
+            # played to the table, everyone; passed to a neighbour, those two.
+            self._log.card_decided(value, event, viewers)
+        self._emit_event(event, viewers)
+
     def _advance(self, value) -> None:
-        self._restart_budget()
+        """Run the flow on from a decision answered with `value` (or from the start), with the
+        budget counted from zero again (`_restart_budget` written out: this runs once a decision)."""
+        self.steps = 0
+        self._check_at = self._stride
+        self._deadline = None
+        self._events_at_decision = len(self._log.events)
         self._sent = value
         try:
             request = run_frames(self, self._stack)
@@ -419,12 +427,13 @@ class Game:
 
     # -- services for effects and builtins ----------------------------------
     def _restart_budget(self) -> None:
-        """A decision was taken (or the game started): the budget counts from zero again."""
+        """A decision was taken (or the game started): the budget counts from zero again. The
+        clock starts at the first check (within CLOCK_STRIDE steps): a decision answered in
+        fewer steps, as nearly all are, never reads it."""
         self.steps = 0
-        self._check_at = min(CLOCK_STRIDE, self.budget.steps)
-        seconds = self.budget.seconds
-        self._deadline = None if seconds is None else time.monotonic() + seconds
-        self._events_at_decision = len(self._log.events)
+        self._check_at = self._stride
+        self._deadline = None
+        self._events_at_decision = len(self._log.events) if self.record else 0
 
     def tick(self, span: Span) -> None:
         """One step of work (a step run, a loop turn)."""
@@ -443,7 +452,10 @@ class Game:
         if self.steps > budget.steps:
             raise GameError(f"the ruleset did more than {budget.steps} steps of work since the last "
                             f"decision; {what}", span=span, phase=self.phase, code="step-limit")
-        if self._deadline is not None and time.monotonic() > self._deadline:
+        seconds = budget.seconds
+        if seconds is not None and self._deadline is None:
+            self._deadline = time.monotonic() + seconds
+        elif seconds is not None and time.monotonic() > self._deadline:
             raise GameError(f"the ruleset ran for more than {budget.seconds:g} seconds since the last "
                             f"decision; {what}", span=span, phase=self.phase, code="time-limit")
         self._check_at = min(self.steps + CLOCK_STRIDE, budget.steps)
@@ -453,10 +465,15 @@ class Game:
             raise GameError(f"the ruleset recorded more than {self.budget.events} events since the last "
                             "decision; a loop may never finish", span=span, phase=self.phase, code="event-limit")
 
-    def note_listing(self, span: Span, work: int) -> None:
+    def listing_costs(self) -> dict:
+        """For each choose step listed so far (by its span), the most items one listing of its
+        options looked at: what the cost warnings of `validate --simulate` read."""
+        return {site.span: work for site, work in self.listing_peaks.items()}
+
+    def note_listing(self, site, work: int) -> None:
         """Remember how many items listing one decision's options looked at (for cost warnings)."""
-        if work > self.listing_peaks.get(span, 0):
-            self.listing_peaks[span] = work
+        if work > self.listing_peaks.get(site, 0):
+            self.listing_peaks[site] = work
 
     def move(self, cards: list[Card], to: Zone, *, top: bool = False) -> None:
         self.version += 1

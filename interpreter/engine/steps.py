@@ -7,19 +7,29 @@ from typing import Callable
 from interpreter.errors import Span
 
 
-@dataclass
 class Request:
-    """What the flow asks of one player; the game turns it into a public `Decision`."""
-    player: object
-    kind: str
-    options: list            # the legal values (for a number: the legal range as a list)
-    prompt: str
-    span: Span
-    labels: list | None = None   # readable labels for action choices
-    private: bool = False        # a simultaneous choice: others do not see it until revealed
-    step: int = 1                # for multi-card choices: which pick of `of`
-    of: int = 1
-    verb: str | None = None      # how a transcript says it: "plays", "passes"
+    """What the flow asks of one player; the game turns it into a public `Decision`. One is
+    made per decision, so it is a plain slotted object."""
+    __slots__ = ("player", "kind", "options", "prompt", "span", "labels", "private", "step", "of", "verb")
+
+    def __init__(self, player, kind: str, options, prompt: str, span: Span, labels: list | None = None,
+                 private: bool = False, step: int = 1, of: int = 1, verb: str | None = None):
+        self.player = player
+        self.kind = kind
+        self.options = options      # the legal values (for a number: the legal range)
+        self.prompt = prompt
+        self.span = span
+        self.labels = labels        # readable labels for action choices
+        self.private = private      # a simultaneous choice: others do not see it until revealed
+        self.step = step            # for multi-card choices: which pick of `of`
+        self.of = of
+        self.verb = verb            # how a transcript says it: "plays", "passes"
+
+    def copy(self) -> "Request":
+        twin = object.__new__(Request)
+        for name in Request.__slots__:
+            setattr(twin, name, getattr(self, name))
+        return twin
 
 
 @dataclass
@@ -31,6 +41,15 @@ class Step:
     yields: bool
     span: Span
     emit: Callable | None = None
+
+
+class ListingSite:
+    """A choose step, as the key of a game's cost report (`Game.listing_peaks`): hashed by
+    identity, so noting a listing costs no hash of its span."""
+    __slots__ = ("span",)
+
+    def __init__(self, span: Span):
+        self.span = span
 
 
 NONE = object()  # a choice that found no legal option and ran `if_none` instead

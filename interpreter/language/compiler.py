@@ -225,7 +225,9 @@ class Compiler:
                     ok = False
             return (unit, compiled, None) if ok else (None, None, None)
         def build(unit, compiled):
-            counting = [f"g.tick({unit.constant(tick, 'span')})"] if tick is not None else []
+            counting = []
+            if tick is not None:     # `g.tick(span)` written out: one step of work, checked against the budget
+                counting = ["g.steps += 1", f"if g.steps > g._check_at: g._check_budget({unit.constant(tick, 'span')})"]
             return unit.build(counting + compiled)
         return self._built(generate, build, where)[0]
 
