@@ -479,6 +479,24 @@ class Game:
         self.version += 1
         if type(cards) is not list or (cards and cards[0].zone is not None and cards[0].zone.cards is cards):
             cards = list(cards)     # a zone's own list (or any other iterable) changes as its cards move
+        if not self.record and not top:
+            # the playout path: the loop below without its events (the commonest move of all)
+            triggers = self._moved_into.get(to.name)
+            into = to.cards
+            for card in cards:
+                source = card.zone
+                if source is not None:
+                    source.cards.remove(card)
+                    if source.holder is not None:
+                        card.last_holder = source.holder
+                into.append(card)
+                card.zone = to
+                card.face_up = False
+                card.seen_by = NOBODY
+                if triggers:
+                    self.version += 1
+                    self._fire(triggers, {"card": card, "source": source, "target": to})
+            return
         # one loop for both kinds of game; one that records sends each card's event and
         # batches what hidden cards a move of several shows each seat
         recorded = self._record_move if self.record else None

@@ -348,6 +348,7 @@ class _Pass:
         self.reads: list | None = None       # a stack of sets: the env names each node reads
         self.in_macro = 0                    # inside a macro body its item varies too: no hoisting
         self.dynamic = False                 # reads state that changes during a game (vars, zones, ...)
+        self.arg_types: list = []            # the types of the arguments `check_args` last checked
 
     # -- errors ------------------------------------------------------------
     def span(self, node) -> Span:
@@ -434,6 +435,11 @@ class _Pass:
             self.fail(node, f"unknown effect '{name}'", did_you_mean(name, EFFECTS), code="unknown-name")
         codes = self.check_args(node, name, verb.params, args)[0]
         self.check_ability_names(verb.params, args)
+        if name in ("move", "move_to_top"):
+            # the commonest effect, which cannot fail, calls the game directly: a card goes as a
+            # list of one, a zone's cards as a copy (its list changes while they move)
+            what = {T.CARD: f"[{codes[0]}]", T.ZONE: f"list({codes[0]}.cards)"}.get(self.arg_types[0], codes[0])
+            return f"g.move({what}, {codes[1]}{', top=True' if name == 'move_to_top' else ''})"
         impl = self.unit.constant(verb.fn, "effect")
         return f"effect(g, {impl}, {self.span_code(node)}, {name!r}{''.join(', ' + c for c in codes)})"
 
@@ -798,13 +804,15 @@ class _Pass:
             self.fail(node, f"{name}() takes {len(params)} argument{'s' * (len(params) != 1)} "
                       f"({wanted}), not {len(args)}", code="arity")
         bindings: dict = {}
-        codes = []
+        codes, types = [], []
         for (pname, ptype), arg in zip(params, args):
             code, atype = self.expr(arg)
             if not T.unify(atype, ptype, bindings):
                 self.fail(arg, f"argument '{pname}' of {name}() must be {T.show_union(T.substitute(ptype, bindings) if not isinstance(ptype, frozenset) else ptype)}, "
                           f"not {T.show(atype)}")
             codes.append(code)
+            types.append(atype)
+        self.arg_types = types      # set last: the arguments' own calls set it too
         return codes, bindings
 
     def check_ability_names(self, params: list, args: list) -> None:
