@@ -514,3 +514,18 @@ def test_a_function_of_a_list_of_cards_is_computed_once_per_state(tmp_path):
     # 4 players: the map and the body's count each go through 13 cards once per call, but the
     # body runs only the first time (the memo keys the list by its cards)
     assert game.steps - before == 4 + 4 * 13 + 13
+
+
+
+def test_dealing_a_zone_into_itself_is_an_error_at_the_rule(tmp_path):
+    """GIVEN deal_all() whose receiving zones include its source WHEN it runs THEN the game stops
+    with an error at the rule's position, instead of dealing for ever."""
+    path = tmp_path / "tiny.yaml"
+    path.write_text(HEADER + textwrap.dedent("""\
+        flow:
+          - "deal_all(deck, [table, deck])"
+        """), encoding="utf-8")
+    with pytest.raises(GameError) as caught:
+        Game(load_ruleset(path), 2, seed=1)
+    assert "into itself" in str(caught.value)
+    assert caught.value.span.line == line_of(path, "deal_all(")

@@ -88,3 +88,27 @@ def test_moving_a_zones_own_list_moves_every_card_of_it(load):
         game.move(hand.cards, pile)
         assert hand.cards == [] and pile.cards[-len(cards):] == cards
         assert all(c.zone is pile for c in cards)
+
+
+@pytest.mark.parametrize("name", ["hearts", "black-maria", "black-swan", "captain-blackjack", "texas-holdem",
+                                  "seven-poker", "black-card"])
+def test_a_game_that_records_nothing_plays_as_one_that_records(name, load):
+    """GIVEN the same seed and picks WHEN one game records and the other does not (its moves and
+    deals take the quiet path, with no events built) THEN at every decision both offer the same
+    options, every card lies in the same zone, in the same order, and the results agree."""
+    rules = load(name)
+    players = 4 if rules.min_players <= 4 <= rules.max_players else rules.min_players
+    quiet, loud = Game(rules, players, seed=5, record=False), Game(rules, players, seed=5)
+    rng = random.Random(5)
+
+    def places(game):
+        return {key: [c.id for c in zone.cards] for key, zone in sorted(
+            (z.key, z) for z in game.zones.values())} | {
+            f"{p.seat}.{name}": [c.id for c in zone.cards] for p in game.players for name, zone in p.zones.items()}
+    while not loud.over:
+        assert [str(v) for v in quiet.legal_values()] == [str(v) for v in loud.decision.options]
+        assert places(quiet) == places(loud)
+        pick = rng.randrange(len(loud.decision))
+        quiet.apply_index(pick)
+        loud.apply_index(pick)
+    assert quiet.over and quiet.result == loud.result and places(quiet) == places(loud)

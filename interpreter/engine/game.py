@@ -528,6 +528,27 @@ class Game:
             if batched:
                 self._log.end_batch(outer)
 
+    def deal(self, source: Zone, zones: list[Zone], count: int) -> None:
+        """Move `count` cards from the top of `source`, one at a time, to each of `zones` in turn:
+        what a `move` of each card would do, done in one pass when nothing watches the moves
+        (no events recorded, no trigger on a receiving zone)."""
+        if self.record or any(zone is source or self._moved_into.get(zone.name) for zone in zones):
+            for i in range(count):
+                self.move([source.cards[0]], zones[i % len(zones)])
+            return
+        dealt = source.cards[:count]
+        del source.cards[:count]
+        self.version += 1
+        holder, n = source.holder, len(zones)
+        for i, card in enumerate(dealt):
+            zone = zones[i % n]
+            zone.cards.append(card)
+            card.zone = zone
+            if holder is not None:
+                card.last_holder = holder
+            card.face_up = False
+            card.seen_by = NOBODY
+
     def _record_move(self, card: Card, source: Zone | None, to: Zone) -> None:
         """The "moved" event of a card, before it is turned down and forgotten by who peeked."""
         viewers = self._move_viewers(source, to, card.face_up, card.seen_by)

@@ -66,9 +66,7 @@ def _deal(g, source, to, n):
     """Deal n cards to each zone in `to`, one at a time in turn, from the top of `source`."""
     if n * len(to) > len(source.cards):
         raise EvalError(f"cannot deal {n} cards to each of {len(to)} zones from {len(source.cards)} cards")
-    for _ in range(n):
-        for zone in to:
-            g.move([source.cards[0]], zone)
+    g.deal(source, to, n * len(to))
 
 
 @effect("deal_all(source: zone, to: list<zone>) -> none")
@@ -76,10 +74,9 @@ def _deal_all(g, source, to):
     """Deal every card of `source`, one at a time in turn, to the zones in `to`."""
     if not to:
         raise EvalError("deal_all() to no zones")
-    i = 0
-    while source.cards:
-        g.move([source.cards[0]], to[i % len(to)])
-        i += 1
+    if any(zone is source for zone in to):
+        raise EvalError(f"deal_all() cannot deal {source.key} into itself: it would never be empty")
+    g.deal(source, to, len(source.cards))
 
 
 @effect("draw(source: zone, to: zone, n: int) -> none")
