@@ -73,11 +73,10 @@ def determinize(game: Game, seat: int, events, rng: random.Random) -> Game:
 
 def _offer_the_same_cards(game: Game, carriers: dict) -> None:
     """Make the pending decision offer, by identity, the cards it offered before the deal."""
-    request = game.decision._request
-    if request.kind in ("number", "action"):
+    decision = game.decision
+    if decision.kind in ("number", "action"):
         return
-    request.options = [_carried(v, carriers) for v in request.options]   # the sample's own copy
-    game.decision = Decision(game, request)
+    game.decision = decision.copy_for(game, decision._who, [_carried(v, carriers) for v in decision._values])
 
 
 def _carried(value, carriers: dict):

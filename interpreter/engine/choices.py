@@ -1,13 +1,13 @@
 """Compiles `choose:` steps: the decisions players make, enumerated from the ruleset.
 
 A choice lists its legal options (cards, players, values, numbers or actions) from `from:`
-and `where:`, asks with a Request, and binds the answer to its `as` name for `then:`. Several
+and `where:`, asks with a Decision, and binds the answer to its `as` name for `then:`. Several
 cards are picked one at a time; actions carry their own steps.
 
 A compiled choice is an `Ask`: `begin(g, env)` lists the options and returns the first
-Request with the state the choice keeps while it waits (or NONE when there is no legal option
+Decision with the state the choice keeps while it waits (or NONE when there is no legal option
 and the step has `if_none`); `answer(g, env, state, value)` takes an answer and returns the
-next Request (another card to pick) or None with the chosen value. The state is plain data
+next Decision (another card to pick) or None with the chosen value. The state is plain data
 (a list of game objects), so a waiting choice can be copied with its game.
 """
 from __future__ import annotations
@@ -17,7 +17,8 @@ from interpreter.language.builtins import MAX_RANGE
 from interpreter.errors import GameError, did_you_mean
 from typing import Callable, NamedTuple
 
-from interpreter.engine.steps import NONE, ListingSite, Request, Step, run_plain
+from interpreter.engine.decisions import Decision
+from interpreter.engine.steps import NONE, ListingSite, Step, run_plain
 from interpreter.language.templates import compile_template, render
 
 CHOICE_KINDS = ("card", "cards", "player", "value", "number", "action")
@@ -171,7 +172,7 @@ class ChoiceCompiler:
         def pick(g, env, state):    # state: [player, how many, the legal cards, the cards picked]
             player, want_n, pool, picked = state
             rest = [c for c in pool if all(c is not p for p in picked)]
-            return Request(player, "card", rest, render(prompt, g, env), span, private=private,
+            return Decision(player, "card", rest, render(prompt, g, env), span, private=private,
                            step=len(picked) + 1, of=want_n, verb=render(verb, g, env))
 
         def begin_cards(g, env):
@@ -220,7 +221,7 @@ class ChoiceCompiler:
                 for x in values:
                     e[bind] = x
                     texts.append(labels(g, e))
-            return Request(player, kind, values, prompt if fixed_prompt else prompt(g, env), span, labels=texts,
+            return Decision(player, kind, values, prompt if fixed_prompt else prompt(g, env), span, labels=texts,
                            private=private, verb=verb if fixed_verb else verb(g, env)), None
         return Ask(begin, answer_one)
 
@@ -260,7 +261,7 @@ class ChoiceCompiler:
                     return NONE
                 raise GameError(f"{g.describe(player)} has no legal action ({render(prompt, g, env)})", span=span,
                                 phase=g.phase, code="no-legal-choice")
-            return Request(player, "action", names, render(prompt, g, env), span, labels=labels,
+            return Decision(player, "action", names, render(prompt, g, env), span, labels=labels,
                            private=private, verb=render(verb, g, env)), None
         # the chosen action's own steps run first, then the common `then`
         return Ask(begin, answer_one), [_run_action(by_name, bind, span)] + then, bind

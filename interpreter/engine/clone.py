@@ -60,9 +60,8 @@ def clone_game(game, *, record: bool):
     copy._stack = [Frame(f.code, port(f.env), f.pc, port(f.data)) for f in game._stack]
     copy.decision = None
     if game.decision is not None:
-        request = game.decision._request.copy()
-        request.player, request.options = players[request.player.seat], port(request.options)
-        copy.decision = type(game.decision)(copy, request)
+        decision = game.decision
+        copy.decision = decision.copy_for(copy, players[decision.player], port(decision._values))
     copy.record = record
     copy._log = _copy_log(game._log, port) if record else EventLog(0)
     copy._private = list(game._private) if record else []

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine.state import Card, Player, Team, Zone
-from interpreter.engine.steps import Request
 from interpreter.errors import GameError
 
 
@@ -42,20 +41,36 @@ class Choice:
 class Decision:
     """What the game waits for: one player's choice among legal options.
 
-    Built once per decision, so it does no work of its own until asked: the read-only
-    `options`, the `choices` and the maps that match what a client sends are made on first
-    use. A bot that takes options by position (`Game.apply_index`) never builds them."""
-    __slots__ = ("_game", "_request", "player", "kind", "prompt", "step", "of", "_options", "_choices",
-                 "_by_id", "_by_key")
+    The flow makes one per decision (see `choices.py`), so it does no work of its own until
+    asked: the read-only `options`, the `choices` and the maps that match what a client sends
+    are made on first use. A bot that takes options by position (`Game.apply_index`) never
+    builds them. The fields with an underscore are the engine's:
+    the deciding Player, the legal values as listed, their labels, the step's position,
+    whether others see the choice, and how a transcript says it."""
+    __slots__ = ("_game", "_who", "player", "kind", "_values", "prompt", "_span", "_labels", "_private",
+                 "step", "of", "_verb", "_options", "_choices", "_by_id", "_by_key")
 
-    def __init__(self, game, request: Request):
-        self._game = game
-        self._request = request
-        self.player: int = request.player.seat
-        self.kind: str = request.kind
-        self.prompt: str = request.prompt
-        self.step, self.of = request.step, request.of
+    def __init__(self, who: Player, kind: str, values, prompt: str, span, labels: list | None = None,
+                 private: bool = False, step: int = 1, of: int = 1, verb: str | None = None):
+        self._game = None        # the game that asks it sets this (`Game._advance`)
+        self._who = who
+        self.player: int = who.seat
+        self.kind: str = kind
+        self._values = values    # the legal values (for a number: the legal range)
+        self.prompt: str = prompt
+        self._span = span
+        self._labels = labels    # readable labels the ruleset wrote (an action's, or `labels:`)
+        self._private = private  # a simultaneous choice: others do not see it until revealed
+        self.step, self.of = step, of    # for multi-card choices: which pick of how many
+        self._verb = verb        # how a transcript says it: "plays", "passes"
         self._options = self._choices = self._by_id = self._by_key = None
+
+    def copy_for(self, game, who: Player, values) -> "Decision":
+        """The same decision asked in `game` (a copy of this one's), of `who`, among `values`."""
+        twin = Decision(who, self.kind, values, self.prompt, self._span, self._labels, self._private,
+                        self.step, self.of, self._verb)
+        twin._game = game
+        return twin
 
     @property
     def options(self):
@@ -63,42 +78,42 @@ class Decision:
         number decision's options are a range. A list-valued option is a tuple here."""
         options = self._options
         if options is None:
-            options = self._options = read_only(self._request.options)
+            options = self._options = read_only(self._values)
         return options
 
     def __len__(self) -> int:
-        return len(self._request.options)
+        return len(self._values)
 
     @property
     def choices(self) -> tuple[Choice, ...]:
         if self._choices is None:
-            req, describe = self._request, self._game.describe
-            if req.kind == "action":
+            describe = self._game.describe
+            if self.kind == "action":
                 self._choices = tuple(Choice(name, label, name, self, i)
-                                      for i, (name, label) in enumerate(zip(req.options, req.labels)))
-            elif req.labels is not None:     # labels the ruleset wrote for its options
+                                      for i, (name, label) in enumerate(zip(self._values, self._labels)))
+            elif self._labels is not None:     # labels the ruleset wrote for its options
                 self._choices = tuple(Choice(choice_id(v), label, _frozen(v), self, i)
-                                      for i, (v, label) in enumerate(zip(req.options, req.labels)))
-            elif req.kind == "number":
-                self._choices = tuple(Choice(str(v), str(v), v, self, i) for i, v in enumerate(req.options))
+                                      for i, (v, label) in enumerate(zip(self._values, self._labels)))
+            elif self.kind == "number":
+                self._choices = tuple(Choice(str(v), str(v), v, self, i) for i, v in enumerate(self._values))
             else:
                 self._choices = tuple(Choice(choice_id(v), choice_label(v, describe), _frozen(v), self, i)
-                                      for i, v in enumerate(req.options))
+                                      for i, v in enumerate(self._values))
         return self._choices
 
     def choice(self, choice_id: str) -> Choice:
         """The legal choice with this id; ValueError (listing the legal ids) if there is none."""
         if not isinstance(choice_id, (str, int)) or isinstance(choice_id, bool):
             raise ValueError(f"a choice is named by its id (a string such as 'QS'), not {type(choice_id).__name__}")
-        if self._request.kind == "number":
-            options = self._request.options
+        if self.kind == "number":
+            options = self._values
             try:
                 value = int(choice_id)
             except (TypeError, ValueError):
                 value = None
             if value is not None and value in options:
                 index = options.index(value)
-                if self._request.labels is not None:
+                if self._labels is not None:
                     return self.choices[index]
                 return Choice(str(value), str(value), value, self, index)
             raise ValueError(f"'{_short(choice_id)}' is not a legal number here: {describe_numbers(options)}")
@@ -134,7 +149,7 @@ class Decision:
 
     def resolve_value(self, value) -> Any:
         """The engine's own value for an item of `options` (the fast path for bots)."""
-        options = self._request.options
+        options = self._values
         if self.kind == "number":
             if type(value) is int and value in options:
                 return value
@@ -163,7 +178,7 @@ class Decision:
         return options[index]
 
     def _value_at(self, index: int):
-        return self._request.options[index]
+        return self._values[index]
 
     def __repr__(self) -> str:
         pick = f" ({self.step} of {self.of})" if self.of > 1 else ""

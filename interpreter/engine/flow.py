@@ -388,7 +388,7 @@ class FlowCompiler(ChoiceCompiler):
                     if request is None:
                         chosen.append([e, ask.answer(g, e, pending, None)[1], None, None, None])
                         continue
-                    state[4] = [e, pending, request]
+                    state[4] = [e, pending, [request.player, request.kind, request._values]]
                     return request
                 g.reveal_choices()
                 state[0], state[2] = RESULTS, 0     # now counts the results run
@@ -403,7 +403,7 @@ class FlowCompiler(ChoiceCompiler):
                 if request is not None:
                     frame.pc -= 1
                     return request
-                state[3].append([e, value, asked.player.seat, asked.kind, asked.options])
+                state[3].append([e, value, *asked])
                 state[4] = None
                 frame.pc = asking.pc
                 return None

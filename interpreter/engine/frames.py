@@ -2,7 +2,7 @@
 
 A list of steps that may ask for a decision is assembled into *code*: a list of small
 operations, each a function `op(g, frame)` run one after the other by `run`. An operation
-returns None to go on, or a Request to stop and wait for a decision. Where the flow is (the
+returns None to go on, or a Decision to stop and wait for a decision. Where the flow is (the
 position in each code), which names are bound, which loop turn a `for_each` is on and what a
 choice has picked so far live in a stack of `Frame`s and their `data` stacks: lists, dicts and
 game objects, never Python generators. So a running game can be copied exactly (see
@@ -34,7 +34,7 @@ class Frame:
 
 
 def run(g, stack: list):
-    """Run operations until one asks for a decision (its Request is returned) or the flow
+    """Run operations until one asks for a decision (its Decision is returned) or the flow
     ends (None). A decision's answer is in `g._sent` when the operation after it runs."""
     while stack:
         frame = stack[-1]

@@ -302,7 +302,7 @@ class Game:
         decision = self.decision
         if decision is None:
             decision = self._current()      # refuses: the game is over
-        options = decision._request.options
+        options = decision._values
         if type(index) is not int or not 0 <= index < len(options):
             raise IndexError(f"choice {index!r} of {len(options)}")
         try:
@@ -318,21 +318,21 @@ class Game:
     def _take(self, decision: Decision, value, chosen_id: str | None) -> None:
         self.decisions_taken += 1
         if self.record:
-            self._record_decision(decision._request, value, chosen_id)
+            self._record_decision(decision, value, chosen_id)
         self.decision = None
         self._advance(value)
 
-    def _record_decision(self, request, value, chosen_id: str | None) -> None:
+    def _record_decision(self, decision: Decision, value, chosen_id: str | None) -> None:
         viewers = None
-        if request.private or request.kind == "card":
-            viewers = frozenset([request.player.seat])
-        event = {"type": "decided", "player": request.player.seat, "kind": request.kind,
+        if decision._private or decision.kind == "card":
+            viewers = frozenset([decision.player])
+        event = {"type": "decided", "player": decision.player, "kind": decision.kind,
                  "choice": chosen_id if chosen_id is not None else choice_id(value)}
-        if request.verb:
-            event["label"] = request.verb
-        if request.private:
+        if decision._verb:
+            event["label"] = decision._verb
+        if decision._private:
             self._private.append(event)
-        if request.kind == "card":
+        if decision.kind == "card":
             # Who learns which card was chosen is decided by where the card goes next:
             # played to the table, everyone; passed to a neighbour, those two.
             self._log.card_decided(value, event, viewers)
@@ -355,7 +355,8 @@ class Game:
         if request is None:
             self._end(None)
             return
-        self.decision = Decision(self, request)
+        request._game = self
+        self.decision = request
 
     def _end(self, winners) -> None:
         self.over = True
