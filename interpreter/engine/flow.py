@@ -6,6 +6,9 @@ player for a decision compile to plain functions, which keeps random playouts fa
 that can emit operations into the code of their step list (`frames.py`), which stops at a
 decision and holds its place in plain data, so that a running game can be copied. `choose:`
 steps are compiled by `choices.py`; what steps are made of at run time is in `steps.py`.
+
+Each step counts one step of work against the game's budget where it runs (`Game.tick`,
+written out in place: it runs for every step of every game).
 """
 from __future__ import annotations
 
@@ -110,7 +113,9 @@ class FlowCompiler(ChoiceCompiler):
             return None, scope
 
         def run_let(g, env):
-            g.tick(span)
+            g.steps += 1
+            if g.steps > g._check_at:
+                g._check_budget(span)
             for name, fn in compiled:
                 env[name] = fn(g, env)
         return Step(run_let, False, span), scope
@@ -123,7 +128,9 @@ class FlowCompiler(ChoiceCompiler):
             return None
 
         def run_break(g, env):
-            g.tick(span)
+            g.steps += 1
+            if g.steps > g._check_at:
+                g._check_budget(span)
             raise Break
         return Step(run_break, False, span)
 
@@ -183,7 +190,9 @@ class FlowCompiler(ChoiceCompiler):
                 otherwise, end = asm.label(), asm.label()
 
                 def op_if(g, frame):
-                    g.tick(span)
+                    g.steps += 1
+                    if g.steps > g._check_at:
+                        g._check_budget(span)
                     if not test(g, frame.env):
                         frame.pc = otherwise.pc
                 asm.op(op_if)
@@ -195,7 +204,9 @@ class FlowCompiler(ChoiceCompiler):
             return Step(None, True, span, emit)
 
         def run_if_plain(g, env):
-            g.tick(span)
+            g.steps += 1
+            if g.steps > g._check_at:
+                g._check_budget(span)
             for s in (then if test(g, env) else other):
                 s.run(g, env)
         return Step(run_if_plain, False, span)
@@ -205,7 +216,7 @@ class FlowCompiler(ChoiceCompiler):
         body = self.loop_body(raw.get("do"), self.sub(where, "do"), scope, allow)
         if test is None:
             return None
-        return self._loop(lambda g, env: not test(g, env), body, span, check_first=True)
+        return self._loop(test, body, span, check_first=True, until=False)
 
     def s_repeat(self, raw, where, scope, allow, span):
         body = self.loop_body(raw.get("repeat"), self.sub(where, "repeat"), scope, allow)
@@ -215,40 +226,47 @@ class FlowCompiler(ChoiceCompiler):
         test = self.cond(raw, where, "until", scope)
         if test is None:
             return None
-        return self._loop(test, body, span, check_first=False)
+        return self._loop(test, body, span, check_first=False, until=True)
 
-    def _loop(self, done, body, span, *, check_first: bool) -> Step:
+    def _loop(self, test, body, span, *, check_first: bool, until: bool) -> Step:
+        """A `while` (test checked first, `until` false) or a `repeat ... until` loop."""
         if any(s.yields for s in body):
             def emit(asm):
                 top, end = asm.label(), asm.label()
 
                 def op_first(g, frame):
-                    if check_first and done(g, frame.env):
+                    if check_first and test(g, frame.env) == until:
                         frame.pc = end.pc
                         return
-                    g.tick(span)
+                    g.steps += 1
+                    if g.steps > g._check_at:
+                        g._check_budget(span)
                 asm.op(op_first)
                 asm.place(top)
                 with asm.loop(end):
                     asm.steps(body)
 
                 def op_again(g, frame):
-                    if not done(g, frame.env):
-                        g.tick(span)
+                    if test(g, frame.env) != until:
+                        g.steps += 1
+                        if g.steps > g._check_at:
+                            g._check_budget(span)
                         frame.pc = top.pc
                 asm.op(op_again)
                 asm.place(end)
             return Step(None, True, span, emit)
 
         def run_plain(g, env):
-            if check_first and done(g, env):
+            if check_first and test(g, env) == until:
                 return
             try:
                 while True:
-                    g.tick(span)
+                    g.steps += 1
+                    if g.steps > g._check_at:
+                        g._check_budget(span)
                     for s in body:
                         s.run(g, env)
-                    if done(g, env):
+                    if test(g, env) == until:
                         return
             except Break:
                 return
@@ -299,7 +317,7 @@ class FlowCompiler(ChoiceCompiler):
                     frame.data.append(env)
                     frame.data.append([items, 1])
                     frame.env = e = dict(env)
-                    g.steps += 1          # `g.tick(span)` written out, here and below
+                    g.steps += 1
                     if g.steps > g._check_at:
                         g._check_budget(span)
                     e[name] = items[0]
@@ -332,7 +350,9 @@ class FlowCompiler(ChoiceCompiler):
             e = dict(env)
             try:
                 for x in values(g, env):
-                    g.tick(span)
+                    g.steps += 1
+                    if g.steps > g._check_at:
+                        g._check_budget(span)
                     e[name] = x
                     for s in body:
                         s.run(g, e)
@@ -376,7 +396,9 @@ class FlowCompiler(ChoiceCompiler):
                 state = frame.data[-1]
                 players, chosen = state[1], state[3]
                 while state[2] < len(players):
-                    g.tick(span)
+                    g.steps += 1
+                    if g.steps > g._check_at:
+                        g._check_budget(span)
                     e = dict(frame.env)
                     e[name] = players[state[2]]
                     begun = ask.begin(g, e)
@@ -519,7 +541,9 @@ class FlowCompiler(ChoiceCompiler):
 
         def op_use(g, frame):
             env = frame.env
-            g.tick(span)
+            g.steps += 1
+            if g.steps > g._check_at:
+                g._check_budget(span)
             ability = name(g, env)
             spec = g.rules.abilities.get(ability)
             if spec is None:
