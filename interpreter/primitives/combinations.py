@@ -50,21 +50,25 @@ def _value(card, name: str):
     raise EvalError(f"card {card.label} has no attribute or variable '{name}'")
 
 
-_ATTR_CLASSES: dict = {}   # id(attrs dict) -> (the dict, its class number); the dict is kept alive
+_ATTR_DICTS: dict = {}    # id(attrs dict) -> the dict, kept alive so that its id is not reused
+_ATTR_NUMBERS: dict = {}  # id(attrs dict) -> its class number
 _PLAIN_CLASSES: dict = {}  # a card's attributes, sorted -> class number (as many as kinds of card in decks)
 
 
 def _plain_class(attrs) -> int:
     """The class number of the cards without variables that have these attributes: the same
-    for every call, so each deck's attribute dicts are sorted and hashed once."""
-    entry = _ATTR_CLASSES.get(id(attrs))
-    if entry is None or entry[0] is not attrs:
-        if len(_ATTR_CLASSES) > 10_000:
-            _ATTR_CLASSES.clear()
+    for every call (a ruleset's cards share their deck's attribute dicts across games), so each
+    dict is sorted and hashed once."""
+    number = _ATTR_NUMBERS.get(id(attrs))
+    if number is None:
+        if len(_ATTR_DICTS) > 10_000:
+            _ATTR_DICTS.clear()
+            _ATTR_NUMBERS.clear()
         signature = tuple(sorted(attrs.items()))
         number = _PLAIN_CLASSES.setdefault(signature, len(_PLAIN_CLASSES))
-        entry = _ATTR_CLASSES[id(attrs)] = (attrs, number)
-    return entry[1]
+        _ATTR_DICTS[id(attrs)] = attrs
+        _ATTR_NUMBERS[id(attrs)] = number
+    return number
 
 
 def _signature(card):
@@ -85,7 +89,11 @@ class _ClassNumbers(dict):
     __slots__ = ("signatures",)
 
     def __missing__(self, card) -> int:
-        if card.vars:
+        if not card.vars:
+            number = _ATTR_NUMBERS.get(id(card.attrs))   # `_plain_class`, its usual case written out
+            if number is None:
+                number = _plain_class(card.attrs)
+        else:
             try:
                 signatures = self.signatures
             except AttributeError:
@@ -94,8 +102,6 @@ class _ClassNumbers(dict):
             number = signatures.get(sig)
             if number is None:
                 number = signatures[sig] = -1 - len(signatures)
-        else:
-            number = _plain_class(card.attrs)
         self[card] = number
         return number
 
@@ -125,7 +131,7 @@ def _picks(classes: list[list], k: int):
 
 
 def _picks_from(classes: list[list], k: int):
-    if all(len(cls) == 1 for cls in classes):   # no two cards alike: the picks are combinations, in this order
+    if sum(map(len, classes)) == len(classes):   # no two cards alike: the picks are combinations, in this order
         return combinations([cls[0] for cls in classes], k)
     return _picks_of_classes(classes, k)
 
@@ -169,6 +175,17 @@ def _wild_picks(wilds: list, most: int, unique: "_Unique") -> list[list[tuple]]:
     return out
 
 
+def _key(class_of: dict, cards) -> tuple:
+    """The class numbers of the cards, sorted: equal for sets equal up to interchangeable cards.
+    Sets of one or two cards, most of those compared, are keyed without a sort."""
+    if len(cards) == 1:
+        return (class_of[cards[0]],)
+    if len(cards) == 2:
+        a, b = class_of[cards[0]], class_of[cards[1]]
+        return (a, b) if a <= b else (b, a)
+    return tuple(sorted(map(class_of.__getitem__, cards)))
+
+
 class _Unique:
     """Collects sets, dropping one equal to an earlier one (same cards up to interchangeability).
     Every candidate counts as one try, `add` or `add_new`: the bound on work is the same whether
@@ -188,7 +205,7 @@ class _Unique:
 
     def runaway(self):
         raise EvalError(f"{self.name}() looked at more than {MAX_TRIES} candidate sets; narrow the "
-                            "cards, the wild cards or the sizes")
+                        "cards, the wild cards or the sizes")
 
     def overlap(self, naturals: list, wilds: list) -> bool:
         """May a natural card be interchangeable with a wild one? Only then can a group or run
@@ -203,7 +220,7 @@ class _Unique:
         self.tries += 1      # `tried` written out: this runs for every candidate set
         if self.tries > MAX_TRIES:
             self.tried()
-        key = tuple(sorted(map(self.class_of.__getitem__, cards)))
+        key = _key(self.class_of, cards)
         if key not in self.seen:
             self.seen.add(key)
             self.out.append(list(cards))
@@ -247,17 +264,11 @@ def _groups(g, cards, key, wild, min_size, max_size):
     for members in by_value.values():
         if len(members) + w < min_size and len(members) <= MAX_CLASSES:
             continue     # no group of this value is large enough (nor has it too many cards)
-        if len(members) == 1:
-            bases = [(members[0],)]      # the common case: one card of this value
-        else:
-            classes = _classes(members, out)
-            _check_classes(classes)
-        for m in range(1, min(len(members), max_size) + 1):
-            low, high = max(0, min_size - m), min(w, max_size - m)
-            if low > high:
-                continue
-            for base in (bases if len(members) == 1 else _picks_from(classes, m)):
-                for k in range(low, high + 1):
+        classes = [members] if len(members) == 1 else _classes(members, out)
+        _check_classes(classes)
+        for m in range(max(1, min_size - w), min(len(members), max_size) + 1):   # m natural cards and
+            for base in _picks_from(classes, m):                                   # k wild ones
+                for k in range(max(0, min_size - m), min(w, max_size - m) + 1):
                     for extra in wild_picks[k]:
                         add(base + extra)
     for k in range(min_size, min(w, max_size) + 1):    # wild cards alone
@@ -274,7 +285,7 @@ def _positions(order) -> dict:
     key = tuple(order)
     positions = _POSITIONS.get(key)
     if positions is None:
-        if len(_POSITIONS) > 100:
+        if len(_POSITIONS) > 32:
             _POSITIONS.clear()
         positions = {}
         for i, value in enumerate(order):
@@ -306,72 +317,86 @@ def _runs(g, cards, key, same, wild, order, min_size, max_size):
     families: dict = {}
     for card in naturals:
         families.setdefault(_value(card, same) if same else None, []).append(card)
-    overlap = out.overlap(naturals, wilds)
-    add = out.add
+    # A run whose natural cards each stand at one place only says by its cards where it stands,
+    # so which cards were chosen and which wild cards fill it: it differs from every other run.
+    # Only runs with a card that can stand at two places (an ace low or high) are compared, and
+    # every run when a natural card is interchangeable with a wild one.
+    keyed = out.add
+    fresh = keyed if out.overlap(naturals, wilds) else out.add_new
 
-    def emit(chosen: list, at: list, k: int, gaps: int) -> None:
-        """The runs of these natural cards with k wild cards."""
-        if not gaps:    # the wild cards all after the natural ones
-            for extra in wild_picks[k]:
-                add(chosen + list(extra))
-        else:           # each gap filled with the next wild cards of the pick, the spare ones last
-            n = len(chosen)
-            layout = []
-            filled = n
-            for i in range(n):
-                layout.append(i)
-                if i + 1 < n:
-                    gap = at[i + 1] - at[i] - 1
-                    layout.extend(range(filled, filled + gap))
-                    filled += gap
-            layout.extend(range(filled, n + k))
-            in_order = itemgetter(*layout)     # at least 3 cards: it gives a tuple
-            for extra in wild_picks[k]:
-                add(in_order(chosen + list(extra)))
-
-    def extend(slots: dict, chosen: list, at: list, gaps: int) -> None:
-        """Emit the runs of these cards (at these places), then every longer one going on from them.
-        `chosen` and `at` grow and shrink in place: an emitted set is a copy."""
+    def extend(slots: dict, chosen: list, at: list, gaps: int, add) -> None:
+        """Emit the runs of these cards (at these places) with `add`, then every longer one going
+        on from them. `chosen` and `at` grow and shrink in place: an emitted set is a copy."""
         out.tries += 1      # `tried` written out: this runs for every candidate run
         if out.tries > MAX_TRIES:
             out.runaway()
         n, start, last = len(chosen), at[0], at[-1]
-        for k in range(max(gaps, min_size - n, 0), min(w, max_size - n) + 1):
-            if k:
-                emit(chosen, at, k, gaps)
-            else:       # no wild card, so no gap either: the cards as chosen
+        low, high = max(gaps, min_size - n, 0), min(w, max_size - n)
+        if low <= high and gaps:
+            # where each card goes, as an index into the natural cards then the wild ones: after
+            # each natural card the next wild cards fill the gap to the following one
+            layout, filled = [], n
+            for i in range(n - 1):
+                layout.append(i)
+                gap = at[i + 1] - at[i] - 1
+                layout.extend(range(filled, filled + gap))
+                filled += gap
+            layout.append(n - 1)
+        for k in range(low, high + 1):
+            if not k:           # no wild card, so no gap either: the cards as chosen
                 add(chosen)
+            elif not gaps:      # the wild cards after the natural ones
+                for extra in wild_picks[k]:
+                    add((*chosen, *extra))
+            else:               # the spare wild cards last; at least 3 cards, so a tuple
+                in_order = itemgetter(*layout, *range(n + gaps, n + k))
+                for extra in wild_picks[k]:
+                    add(in_order((*chosen, *extra)))
         # places up to start + n + w: further on, the gaps would need more wild cards than there are
         for place in range(last + 1, min(places, start + max_size, start + n + w + 1)):
-            for cls in slots.get(place, ()):
+            for cls, repeated in slots.get(place, ()):
                 for card in cls:      # the first card of its class not chosen yet (cards compare by identity)
                     if card not in chosen:
                         chosen.append(card)
                         at.append(place)
-                        extend(slots, chosen, at, gaps + place - last - 1)
+                        extend(slots, chosen, at, gaps + place - last - 1, keyed if repeated else add)
                         chosen.pop()
                         at.pop()
                         break
 
+    def extend_plain(slots: dict, chosen: list, place: int, add) -> None:
+        """`extend` without wild cards, the usual case: a run fills consecutive places, so it
+        goes on only at the next place (`place`), and it is its cards as chosen."""
+        out.tries += 1
+        if out.tries > MAX_TRIES:
+            out.runaway()
+        n = len(chosen)
+        if n >= min_size:
+            add(chosen)
+        if n < max_size:
+            for cls, repeated in slots.get(place, ()):
+                for card in cls:
+                    if card not in chosen:
+                        chosen.append(card)
+                        extend_plain(slots, chosen, place + 1, keyed if repeated else add)
+                        chosen.pop()
+                        break
+
     for members in families.values():
-        slots: dict = {}      # place -> the classes whose value stands there
-        repeats = overlap
+        slots: dict = {}      # place -> (class, whether it stands at other places too), for the classes there
         for cls in _classes(members, out):
             where = positions.get(_value(cls[0], key), ())
-            repeats = repeats or len(where) > 1
             for place in where:
-                slots.setdefault(place, []).append(cls)
-        # Each class at one place at most: the cards of a run say where it stands, so two runs
-        # differ unless a natural card is interchangeable with a wild one. Families have no card
-        # in common, so they are compared only within themselves when they must be.
-        add = out.add if repeats else out.add_new
+                slots.setdefault(place, []).append((cls, len(where) > 1))
         for start in sorted(slots):
-            for cls in slots[start]:
-                extend(slots, [cls[0]], [start], 0)
-    add = out.add if overlap else out.add_new
+            for cls, repeated in slots[start]:
+                if w:
+                    extend(slots, [cls[0]], [start], 0, keyed if repeated else fresh)
+                else:
+                    extend_plain(slots, [cls[0]], start + 1, keyed if repeated else fresh)
     for k in range(min_size, min(w, max_size) + 1):              # wild cards alone
         for extra in wild_picks[k]:
-            add(extra)
+            fresh(extra)
     return out.out
 
 
@@ -426,6 +451,15 @@ def _distinct_sets(g, sets):
     the same cards in any order, interchangeable cards (equal in every attribute and card
     variable) counting as one. Joins the singles, groups and runs of one decision."""
     out = _Unique("distinct_sets")
-    for cards in sets:
-        out.add(_items(cards))
-    return out.out
+    class_of, seen, kept = out.class_of, out.seen, out.out
+    for tries, cards in enumerate(sets, 1):     # `add` written out: this loop is the whole builtin
+        if tries > MAX_TRIES:
+            out.runaway()
+        cards = cards.cards if hasattr(cards, "cards") else cards
+        key = (class_of[cards[0]],) if len(cards) == 1 else _key(class_of, cards)
+        if key not in seen:
+            seen.add(key)
+            kept.append(list(cards))
+            if len(kept) > MAX_SETS:
+                out.too_many()
+    return kept
