@@ -316,7 +316,11 @@ def _runs(g, cards, key, same, wild, order, min_size, max_size):
     positions = _positions(order)
     families: dict = {}
     for card in naturals:
-        families.setdefault(_value(card, same) if same else None, []).append(card)
+        family = _value(card, same) if same else None
+        if family in families:
+            families[family].append(card)
+        else:
+            families[family] = [card]
     # A run whose natural cards each stand at one place only says by its cards where it stands,
     # so which cards were chosen and which wild cards fill it: it differs from every other run.
     # Only runs with a card that can stand at two places (an ace low or high) are compared, and
@@ -382,12 +386,22 @@ def _runs(g, cards, key, same, wild, order, min_size, max_size):
                         chosen.pop()
                         break
 
+    class_of = out.class_of
     for members in families.values():
         slots: dict = {}      # place -> (class, whether it stands at other places too), for the classes there
-        for cls in _classes(members, out):
-            where = positions.get(_value(cls[0], key), ())
+        classes: dict = {}    # class number -> its cards (`_classes`, with the places of each new class)
+        for card in members:
+            number = class_of[card]
+            if number in classes:
+                classes[number].append(card)
+                continue
+            cls = classes[number] = [card]
+            where = positions.get(_value(card, key), ())
             for place in where:
-                slots.setdefault(place, []).append((cls, len(where) > 1))
+                if place in slots:
+                    slots[place].append((cls, len(where) > 1))
+                else:
+                    slots[place] = [(cls, len(where) > 1)]
         for start in sorted(slots):
             for cls, repeated in slots[start]:
                 if w:
