@@ -62,8 +62,8 @@ def _plain_class(attrs) -> int:
     number = _ATTR_NUMBERS.get(id(attrs))
     if number is None:
         if len(_ATTR_DICTS) > 10_000:
+            _ATTR_NUMBERS.clear()      # first: a number is never kept for a dict no longer alive
             _ATTR_DICTS.clear()
-            _ATTR_NUMBERS.clear()
         signature = tuple(sorted(attrs.items()))
         number = _PLAIN_CLASSES.setdefault(signature, len(_PLAIN_CLASSES))
         _ATTR_DICTS[id(attrs)] = attrs
