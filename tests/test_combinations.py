@@ -194,6 +194,26 @@ def test_groups_and_runs_match_brute_force_on_two_deck_hands(same):
             assert set(got) == {canon(s) for s in all_sets if check(s)} == {canon(s) for s in all_sets if reference(s)}
 
 
+def test_a_natural_card_interchangeable_with_a_wild_one_gives_each_set_once():
+    """GIVEN random two-deck hands where only the first joker is wild, so that another joker,
+    identical to it, is a natural card (of rank 0)
+    WHEN groups and runs of 1 to 5 are listed, with an order where rank 0 comes first
+    THEN each set is listed once up to interchangeable cards ([J1] wild alone and [J2] natural
+    alone are one set), and they are exactly the subsets is_group / is_run accept."""
+    rng = random.Random(11)
+    order = [0] + ACE_LOW_OR_HIGH
+    for _ in range(40):
+        hand = make(" ".join(rng.sample(DOUBLE_DECK[:6] + DOUBLE_DECK[52:58] + DOUBLE_DECK[-4:], 9)))
+        wild = jokers(hand)[:1]
+        all_sets = call("subsets", hand, 1, 5)
+        for name, args, check in (
+                ("groups", (hand, "rank", wild, 1, 5), lambda s: call("is_group", s, "rank", wild)),
+                ("runs", (hand, "rank", "", wild, order, 1, 5), lambda s: call("is_run", s, "rank", "", wild, order))):
+            got = [canon(s) for s in call(name, *args)]
+            assert len(got) == len(set(got)), (name, [c.id for c in hand])
+            assert set(got) == {canon(s) for s in all_sets if check(s)}
+
+
 # -- subsets and distinct_sets -------------------------------------------------------------------------
 
 def test_subsets_in_order_and_bounded():

@@ -84,7 +84,8 @@ def part(g, value, span):
 
 
 def charged_nested(g, value, span):
-    g.spend(len(value) + sum(len(v) for v in value), span, "a builtin builds too large a value")
+    """A list of lists a builtin built (the sets of `groups`, say): the lists and their items count."""
+    g.spend(len(value) + sum(map(len, value)), span, "a builtin builds too large a value")
     return value
 
 

@@ -23,8 +23,9 @@ to a few hundred choices instead of thousands.
 """
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, islice
 from math import comb
+from operator import itemgetter
 
 from interpreter.language.builtins import EvalError, builtin
 
@@ -49,21 +50,25 @@ def _value(card, name: str):
     raise EvalError(f"card {card.label} has no attribute or variable '{name}'")
 
 
-_ATTR_CLASSES: dict = {}   # id(attrs dict) -> (the dict, its class number); the dict is kept alive
+_ATTR_DICTS: dict = {}    # id(attrs dict) -> the dict, kept alive so that its id is not reused
+_ATTR_NUMBERS: dict = {}  # id(attrs dict) -> its class number
 _PLAIN_CLASSES: dict = {}  # a card's attributes, sorted -> class number (as many as kinds of card in decks)
 
 
 def _plain_class(attrs) -> int:
     """The class number of the cards without variables that have these attributes: the same
-    for every call, so each deck's attribute dicts are sorted and hashed once."""
-    entry = _ATTR_CLASSES.get(id(attrs))
-    if entry is None or entry[0] is not attrs:
-        if len(_ATTR_CLASSES) > 10_000:
-            _ATTR_CLASSES.clear()
+    for every call (a ruleset's cards share their deck's attribute dicts across games), so each
+    dict is sorted and hashed once."""
+    number = _ATTR_NUMBERS.get(id(attrs))
+    if number is None:
+        if len(_ATTR_DICTS) > 10_000:
+            _ATTR_NUMBERS.clear()      # first: a number is never kept for a dict no longer alive
+            _ATTR_DICTS.clear()
         signature = tuple(sorted(attrs.items()))
         number = _PLAIN_CLASSES.setdefault(signature, len(_PLAIN_CLASSES))
-        entry = _ATTR_CLASSES[id(attrs)] = (attrs, number)
-    return entry[1]
+        _ATTR_DICTS[id(attrs)] = attrs
+        _ATTR_NUMBERS[id(attrs)] = number
+    return number
 
 
 def _signature(card):
@@ -76,23 +81,57 @@ def _signature(card):
     return key
 
 
+class _ClassNumbers(dict):
+    """card -> a number shared by exactly the cards interchangeable with it, made on first use
+    (a missing key calls __missing__, so a lookup of a known card stays a plain dict lookup; cards
+    hash by identity). A card without variables has its attributes' number (0 and up), one with
+    variables a number of this collection (below 0)."""
+    __slots__ = ("signatures",)
+
+    def __missing__(self, card) -> int:
+        if not card.vars:
+            number = _ATTR_NUMBERS.get(id(card.attrs))   # `_plain_class`, its usual case written out
+            if number is None:
+                number = _plain_class(card.attrs)
+        else:
+            try:
+                signatures = self.signatures
+            except AttributeError:
+                signatures = self.signatures = {}
+            sig = _signature(card)
+            number = signatures.get(sig)
+            if number is None:
+                number = signatures[sig] = -1 - len(signatures)
+        self[card] = number
+        return number
+
+
 def _classes(cards: list, unique: "_Unique") -> list[list]:
     """Interchangeable cards together, classes and cards in first-seen order."""
+    class_of = unique.class_of
     by_class: dict = {}
     for card in cards:
-        by_class.setdefault(unique.class_of(card), []).append(card)
+        number = class_of[card]
+        if number in by_class:
+            by_class[number].append(card)
+        else:
+            by_class[number] = [card]
     return list(by_class.values())
+
+
+def _check_classes(classes: list) -> None:
+    if len(classes) > MAX_CLASSES:
+        raise EvalError(f"more than {MAX_CLASSES} different cards to combine; narrow the cards or the wild cards")
 
 
 def _picks(classes: list[list], k: int):
     """Every distinct way to take k cards from the classes (the first cards of each class)."""
-    if len(classes) > MAX_CLASSES:
-        raise EvalError(f"more than {MAX_CLASSES} different cards to combine; narrow the cards or the wild cards")
+    _check_classes(classes)
     return _picks_from(classes, k)
 
 
 def _picks_from(classes: list[list], k: int):
-    if all(len(cls) == 1 for cls in classes):   # no two cards alike: the picks are combinations, in this order
+    if sum(map(len, classes)) == len(classes):   # no two cards alike: the picks are combinations, in this order
         return combinations([cls[0] for cls in classes], k)
     return _picks_of_classes(classes, k)
 
@@ -112,76 +151,94 @@ def _picks_of_classes(classes: list[list], k: int):
 
 def _split(cards, wild) -> tuple[list, list]:
     """(natural cards, wild cards): wild ones are those in `wild`, whether or not in `cards`."""
-    wilds, seen = [], set()
-    for card in _items(wild):
-        if id(card) not in seen:
-            seen.add(id(card))
-            wilds.append(card)
-    naturals = [c for c in _items(cards) if id(c) not in seen]
-    return naturals, wilds
+    wilds = list(dict.fromkeys(_items(wild)))     # each once, in order (cards hash by identity)
+    if not wilds:
+        return list(_items(cards)), wilds
+    is_wild = set(wilds)
+    return [c for c in _items(cards) if c not in is_wild], wilds
 
 
 def _wild_picks(wilds: list, most: int, unique: "_Unique") -> list[list[tuple]]:
-    """For k = 0..most: the distinct choices of k wild cards."""
+    """For k = 0..most: the distinct choices of k wild cards (each one a candidate tried)."""
+    if not wilds:
+        unique.tried()
+        return [[()]]
     classes = _classes(wilds, unique)
     out = []
     for k in range(min(most, len(wilds)) + 1):
-        picks = []
-        for pick in _picks(classes, k):
-            unique.tried()
-            picks.append(pick)
+        # no more picks than the tries left, so a runaway stops as soon as before
+        picks = list(islice(_picks(classes, k), MAX_TRIES - unique.tries + 1))
+        unique.tries += len(picks)
+        if unique.tries > MAX_TRIES:
+            unique.runaway()
         out.append(picks)
     return out
 
 
+def _key(class_of: dict, cards) -> tuple:
+    """The class numbers of the cards, sorted: equal for sets equal up to interchangeable cards.
+    Sets of one or two cards, most of those compared, are keyed without a sort."""
+    if len(cards) == 1:
+        return (class_of[cards[0]],)
+    if len(cards) == 2:
+        a, b = class_of[cards[0]], class_of[cards[1]]
+        return (a, b) if a <= b else (b, a)
+    return tuple(sorted(map(class_of.__getitem__, cards)))
+
+
 class _Unique:
-    """Collects sets, dropping one equal to an earlier one (same cards up to interchangeability)."""
+    """Collects sets, dropping one equal to an earlier one (same cards up to interchangeability).
+    Every candidate counts as one try, `add` or `add_new`: the bound on work is the same whether
+    or not a set had to be compared."""
 
     def __init__(self, name: str):
         self.name = name
         self.tries = 0
-        self.classes: dict = {}    # signature -> class number
-        self.of_card: dict = {}    # id(card) -> class number, so each card's signature is made once
+        self.class_of = _ClassNumbers()
         self.seen: set = set()
         self.out: list[list] = []
-
-    def class_of(self, card) -> int:
-        """A number shared by exactly the cards interchangeable with this one: a card without
-        variables has its attributes' number (0 and up), one with variables a number of this
-        collection (below 0)."""
-        index = self.of_card.get(id(card))
-        if index is None:
-            if card.vars:
-                sig = _signature(card)
-                index = self.classes.get(sig)
-                if index is None:
-                    index = self.classes[sig] = -1 - len(self.classes)
-            else:
-                index = _plain_class(card.attrs)
-            self.of_card[id(card)] = index
-        return index
 
     def tried(self) -> None:
         self.tries += 1
         if self.tries > MAX_TRIES:
-            raise EvalError(f"{self.name}() looked at more than {MAX_TRIES} candidate sets; narrow the "
-                            "cards, the wild cards or the sizes")
+            self.runaway()
+
+    def runaway(self):
+        raise EvalError(f"{self.name}() looked at more than {MAX_TRIES} candidate sets; narrow the "
+                        "cards, the wild cards or the sizes")
+
+    def overlap(self, naturals: list, wilds: list) -> bool:
+        """May a natural card be interchangeable with a wild one? Only then can a group or run
+        of some natural and wild cards equal another made of others."""
+        if not wilds or not naturals:
+            return False
+        class_of = self.class_of
+        wild_classes = {class_of[c] for c in wilds}
+        return any(class_of[c] in wild_classes for c in naturals)
 
     def add(self, cards) -> None:
         self.tries += 1      # `tried` written out: this runs for every candidate set
         if self.tries > MAX_TRIES:
             self.tried()
-        key = list(map(self.of_card.get, map(id, cards)))
-        if None in key:      # a card not classed yet
-            key = [self.class_of(c) if k is None else k for k, c in zip(key, cards)]
-        key.sort()
-        key = tuple(key)
+        key = _key(self.class_of, cards)
         if key not in self.seen:
             self.seen.add(key)
             self.out.append(list(cards))
             if len(self.out) > MAX_SETS:
-                raise EvalError(f"{self.name}() would make more than {MAX_SETS} sets; narrow the cards, "
-                                "the wild cards or the sizes")
+                self.too_many()
+
+    def add_new(self, cards) -> None:
+        """`add` of a set known to differ from every other one added: nothing to compare."""
+        self.tries += 1
+        if self.tries > MAX_TRIES:
+            self.tried()
+        self.out.append(list(cards))
+        if len(self.out) > MAX_SETS:
+            self.too_many()
+
+    def too_many(self):
+        raise EvalError(f"{self.name}() would make more than {MAX_SETS} sets; narrow the cards, "
+                        "the wild cards or the sizes")
 
 
 @builtin("groups(cards: list<card>, key: str, wild: list<card>, min_size: int, max_size: int) "
@@ -194,22 +251,47 @@ def _groups(g, cards, key, wild, min_size, max_size):
     min_size = max(min_size, 1)
     if max_size < min_size:
         return []
+    w = len(wilds)
     out = _Unique("groups")
     wild_picks = _wild_picks(wilds, max_size, out)
     by_value: dict = {}
     for card in naturals:
         by_value.setdefault(_value(card, key), []).append(card)
+    # Picks of one value differ from each other, values have no card in common, and wild picks
+    # differ too: a group can repeat another only through a natural card interchangeable with a
+    # wild one, so only then are the groups compared.
+    add = out.add if out.overlap(naturals, wilds) else out.add_new
     for members in by_value.values():
-        classes = _classes(members, out)
-        for m in range(1, min(len(members), max_size) + 1):
-            for base in _picks(classes, m):
-                for k in range(max(0, min_size - m), min(len(wilds), max_size - m) + 1):
+        if len(members) + w < min_size and len(members) <= MAX_CLASSES:
+            continue     # no group of this value is large enough (nor has it too many cards)
+        classes = [members] if len(members) == 1 else _classes(members, out)
+        _check_classes(classes)
+        for m in range(max(1, min_size - w), min(len(members), max_size) + 1):   # m natural cards and
+            for base in _picks_from(classes, m):                                   # k wild ones
+                for k in range(max(0, min_size - m), min(w, max_size - m) + 1):
                     for extra in wild_picks[k]:
-                        out.add(base + extra)
-    for k in range(min_size, min(len(wilds), max_size) + 1):    # wild cards alone
+                        add(base + extra)
+    for k in range(min_size, min(w, max_size) + 1):    # wild cards alone
         for extra in wild_picks[k]:
-            out.add(extra)
+            add(extra)
     return out.out
+
+
+_POSITIONS: dict = {}   # an order, as a tuple -> {value: its places}; rulesets use a few orders
+
+
+def _positions(order) -> dict:
+    """Where each value of `order` stands (a value may stand at several places)."""
+    key = tuple(order)
+    positions = _POSITIONS.get(key)
+    if positions is None:
+        if len(_POSITIONS) > 32:
+            _POSITIONS.clear()
+        positions = {}
+        for i, value in enumerate(order):
+            positions.setdefault(value, []).append(i)
+        _POSITIONS[key] = positions
+    return positions
 
 
 @builtin("runs(cards: list<card>, key: str, same: str, wild: list<card>, order: list<int>, "
@@ -231,52 +313,104 @@ def _runs(g, cards, key, same, wild, order, min_size, max_size):
     w = len(wilds)
     out = _Unique("runs")
     wild_picks = _wild_picks(wilds, max_size, out)
-    positions: dict = {}
-    for i, value in enumerate(order):
-        positions.setdefault(value, []).append(i)
+    positions = _positions(order)
     families: dict = {}
     for card in naturals:
-        families.setdefault(_value(card, same) if same else None, []).append(card)
+        family = _value(card, same) if same else None
+        if family in families:
+            families[family].append(card)
+        else:
+            families[family] = [card]
+    # A run whose natural cards each stand at one place only says by its cards where it stands,
+    # so which cards were chosen and which wild cards fill it: it differs from every other run.
+    # Only runs with a card that can stand at two places (an ace low or high) are compared, and
+    # every run when a natural card is interchangeable with a wild one.
+    keyed = out.add
+    fresh = keyed if out.overlap(naturals, wilds) else out.add_new
 
-    def emit(chosen: list, at: list, k: int) -> None:
-        if k == 0:      # no wild card, so no gap either: the cards as chosen
-            out.add(chosen)
-            return
-        for extra in wild_picks[k]:
-            spare = list(extra)
-            cards_in_order = []
-            for card, place, nxt in zip(chosen, at, at[1:] + [None]):
-                cards_in_order.append(card)
-                if nxt is not None:
-                    cards_in_order.extend(spare.pop(0) for _ in range(nxt - place - 1))
-            out.add(cards_in_order + spare)
-
-    def extend(slots, chosen: list, at: list) -> None:
-        out.tried()
+    def extend(slots: dict, chosen: list, at: list, gaps: int, add) -> None:
+        """Emit the runs of these cards (at these places) with `add`, then every longer one going
+        on from them. `chosen` and `at` grow and shrink in place: an emitted set is a copy."""
+        out.tries += 1      # `tried` written out: this runs for every candidate run
+        if out.tries > MAX_TRIES:
+            out.runaway()
         n, start, last = len(chosen), at[0], at[-1]
-        gaps = last - start + 1 - n
-        for k in range(max(gaps, min_size - n, 0), min(w, max_size - n) + 1):
-            emit(chosen, at, k)
-        for place in range(last + 1, min(places, start + max_size)):
-            if place - start - n > w:      # the gaps up to here already need more wild cards
-                break
-            for cls in slots[place]:
+        low, high = max(gaps, min_size - n, 0), min(w, max_size - n)
+        if low <= high and gaps:
+            # where each card goes, as an index into the natural cards then the wild ones: after
+            # each natural card the next wild cards fill the gap to the following one
+            layout, filled = [], n
+            for i in range(n - 1):
+                layout.append(i)
+                gap = at[i + 1] - at[i] - 1
+                layout.extend(range(filled, filled + gap))
+                filled += gap
+            layout.append(n - 1)
+        for k in range(low, high + 1):
+            if not k:           # no wild card, so no gap either: the cards as chosen
+                add(chosen)
+            elif not gaps:      # the wild cards after the natural ones
+                for extra in wild_picks[k]:
+                    add((*chosen, *extra))
+            else:               # the spare wild cards last; at least 3 cards, so a tuple
+                in_order = itemgetter(*layout, *range(n + gaps, n + k))
+                for extra in wild_picks[k]:
+                    add(in_order((*chosen, *extra)))
+        # places up to start + n + w: further on, the gaps would need more wild cards than there are
+        for place in range(last + 1, min(places, start + max_size, start + n + w + 1)):
+            for cls, repeated in slots.get(place, ()):
                 for card in cls:      # the first card of its class not chosen yet (cards compare by identity)
                     if card not in chosen:
-                        extend(slots, chosen + [card], at + [place])
+                        chosen.append(card)
+                        at.append(place)
+                        extend(slots, chosen, at, gaps + place - last - 1, keyed if repeated else add)
+                        chosen.pop()
+                        at.pop()
                         break
 
+    def extend_plain(slots: dict, chosen: list, place: int, add) -> None:
+        """`extend` without wild cards, the usual case: a run fills consecutive places, so it
+        goes on only at the next place (`place`), and it is its cards as chosen."""
+        out.tries += 1
+        if out.tries > MAX_TRIES:
+            out.runaway()
+        n = len(chosen)
+        if n >= min_size:
+            add(chosen)
+        if n < max_size:
+            for cls, repeated in slots.get(place, ()):
+                for card in cls:
+                    if card not in chosen:
+                        chosen.append(card)
+                        extend_plain(slots, chosen, place + 1, keyed if repeated else add)
+                        chosen.pop()
+                        break
+
+    class_of = out.class_of
     for members in families.values():
-        slots: list[list] = [[] for _ in range(places)]
-        for cls in _classes(members, out):
-            for place in positions.get(_value(cls[0], key), ()):
-                slots[place].append(cls)
-        for start in range(places):
-            for cls in slots[start]:
-                extend(slots, [cls[0]], [start])
+        slots: dict = {}      # place -> (class, whether it stands at other places too), for the classes there
+        classes: dict = {}    # class number -> its cards (`_classes`, with the places of each new class)
+        for card in members:
+            number = class_of[card]
+            if number in classes:
+                classes[number].append(card)
+                continue
+            cls = classes[number] = [card]
+            where = positions.get(_value(card, key), ())
+            for place in where:
+                if place in slots:
+                    slots[place].append((cls, len(where) > 1))
+                else:
+                    slots[place] = [(cls, len(where) > 1)]
+        for start in sorted(slots):
+            for cls, repeated in slots[start]:
+                if w:
+                    extend(slots, [cls[0]], [start], 0, keyed if repeated else fresh)
+                else:
+                    extend_plain(slots, [cls[0]], start + 1, keyed if repeated else fresh)
     for k in range(min_size, min(w, max_size) + 1):              # wild cards alone
         for extra in wild_picks[k]:
-            out.add(extra)
+            fresh(extra)
     return out.out
 
 
@@ -331,6 +465,15 @@ def _distinct_sets(g, sets):
     the same cards in any order, interchangeable cards (equal in every attribute and card
     variable) counting as one. Joins the singles, groups and runs of one decision."""
     out = _Unique("distinct_sets")
-    for cards in sets:
-        out.add(_items(cards))
-    return out.out
+    class_of, seen, kept = out.class_of, out.seen, out.out
+    for tries, cards in enumerate(sets, 1):     # `add` written out: this loop is the whole builtin
+        if tries > MAX_TRIES:
+            out.runaway()
+        cards = cards.cards if hasattr(cards, "cards") else cards
+        key = (class_of[cards[0]],) if len(cards) == 1 else _key(class_of, cards)
+        if key not in seen:
+            seen.add(key)
+            kept.append(list(cards))
+            if len(kept) > MAX_SETS:
+                out.too_many()
+    return kept
