@@ -24,6 +24,7 @@ class Unit:
         self.sink = sink                   # where the compiled source is kept for reading
         self.constants: dict[str, object] = {}
         self.helpers: list[str] = []
+        self.hoisted: list[str] = []       # locals of the entry computed on first use (see compiler)
         self._ids: dict[int, str] = {}
         self._count = 0
 
