@@ -465,6 +465,47 @@ def test_nested_macros_in_a_condition_see_the_candidate_and_each_others_items(tm
     assert [c.id for c in game.decision.choices] == expected
 
 
+def test_a_functions_parameters_are_seen_inside_its_loops_and_shadowed_by_an_item(tmp_path):
+    """GIVEN functions whose parameters are read inside nested macros, passed on to a function
+    written in place, and shadowed by a macro's item of the same name WHEN they are called (with
+    a memo, with an env of their own, written in place) THEN each name means what it says."""
+    rules = tiny(tmp_path, """\
+        functions:
+          beats:
+            params: {c: card, d: card}
+            value: "d.suit == c.suit and d.rank > c.rank"
+          beaten:
+            params: {p: player, c: card, n: int}
+            value: "p.hand.count(d, players.any(q, q.hand.any(e, beats(c, e) and beats(c, d)))) + n"
+          shadowed:
+            params: {p: player, c: card}
+            value: "p.hand.count(c, c.rank > 10) * 100 + c.rank"
+          above:
+            params: {p: player, n: int}
+            value: "p.hand.count(x, players.all(q, q.hand.count(y, y.rank > x.rank) >= n))"
+        flow:
+          - "shuffle(deck); deal(deck, players.map(p, p.hand), 10)"
+        """)
+    game = Game(rules, 3, seed=5)
+    p, c = game.players[0], min(game.players[1].zones["hand"].cards, key=lambda card: card.attrs["rank"])
+    hands = [q.zones["hand"].cards for q in game.players]
+    rank, suit = (lambda card: card.attrs["rank"]), (lambda card: card.attrs["suit"])
+    beats = lambda a, b: suit(b) == suit(a) and rank(b) > rank(a)
+
+    def value(text):
+        fn, _ = rules.compile(text, scope={"p": "player", "c": "card"})
+        return fn(game, {"p": p, "c": c})
+
+    beaten = sum(any(beats(c, e) and beats(c, d) for h in hands for e in h) for d in hands[0]) + 7
+    assert beaten > 7
+    assert value("beaten(p, c, 7)") == value("beaten(p, first([c]), 7)") == beaten
+    shadowed = sum(rank(x) > 10 for x in hands[0]) * 100 + rank(c)
+    assert value("shadowed(p, c)") == value("shadowed(p, first([c]))") == shadowed
+    above = sum(all(sum(rank(y) > rank(x) for y in h) >= 2 for h in hands) for x in hands[0])
+    assert 0 < above < 10
+    assert value("above(p, 2)") == above
+
+
 def test_a_function_call_leaves_the_callers_env_as_it_was():
     """GIVEN a function of a card called with a computed argument (no memo, not written in
     place) WHEN it runs THEN its parameters live in an env of its own, not in the caller's."""

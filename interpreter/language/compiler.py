@@ -156,9 +156,8 @@ class Compiler:
         `var` is the candidate of a choice's `where:`: every part of the condition that does not
         read it is the same for all candidates, and is computed once per listing."""
         def build(unit, code):
-            start = [" = ".join(unit.hoisted) + " = NOT_YET"] if unit.hoisted else []
-            return unit.build(start + ["_out = []", "for _x in _items:", f"    if {code}:", "        _out.append(_x)",
-                                       "return _out"], params="g, env, _items")
+            return unit.build(["_out = []", "for _x in _items:", f"    if {code}:", "        _out.append(_x)",
+                               "return _out"], params="g, env, _items")
         return self._built(lambda: self._generate(text, where, scope=scope, expect=T.BOOL, varying=var),
                            build, where)[0]
 
@@ -509,6 +508,14 @@ class _Pass:
         local = self.locals.get(name)
         if local is not None:
             self.read((name,))
+            self.use((local,))
+            return local, self.scope[name]
+        if name in self.renames:
+            # A function's parameter, always in the env its body is called with: read once,
+            # into a local of the body, which a loop in it then reads (or is handed) directly.
+            key = self.renames[name]
+            self.read((key,))
+            local = self.unit.env_reads.get(key) or self.unit.env_reads.setdefault(key, self.unit.fresh("p"))
             self.use((local,))
             return local, self.scope[name]
         if name in self.scope:
@@ -893,7 +900,8 @@ class _Pass:
                 arg_name = str(arg.children[0])
                 alias = self.aliases.get(arg_name)
                 reads.append(alias[2] if alias else {self.renames.get(arg_name, arg_name)})
-                local = self.locals.get(arg_name) if alias is None else None
+                local = None if alias else self.locals.get(arg_name) or \
+                    self.unit.env_reads.get(self.renames.get(arg_name, ""))
                 local_reads.append(alias[3] if alias else {local} if local else set())
             else:
                 reads.append(set())
