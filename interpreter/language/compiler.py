@@ -455,8 +455,9 @@ class _Pass:
         trivial = node.data in _TRIVIAL and not (node.data == "name" and str(node.children[0]) in self.sym.functions
                                                  and str(node.children[0]) not in self.scope)
         if self.varying not in frame and not self.in_macro and not trivial and not code.startswith("(_h"):
-            local = self.unit.fresh("h")              # a local per site: one body may be inlined twice
-            self.unit.hoisted.append(local)
+            # one local per code: the same code means the same value throughout one listing
+            # (conditions change nothing), wherever it is written (a function inlined twice, say)
+            local = self.unit.hoisted.get(code) or self.unit.hoisted.setdefault(code, self.unit.fresh("h"))
             code = _hoisted(code, local)
         return code, typ
 
