@@ -151,10 +151,9 @@ class Compiler:
 
     def filter(self, text, where: Where, *, scope: dict, var: str) -> Fn | None:
         """Compile a choice's `where:` condition on `var` into `fn(game, env, items)`: the items
-        for which it holds, in order. The loop is generated with the condition inline, the
-        candidate a local `_x`, and the parts that do not read `var` are computed once per call.
-        `var` is the candidate of a choice's `where:`: every part of the condition that does not
-        read it is the same for all candidates, and is computed once per listing."""
+        for which it holds, in order. The loop is generated with the condition inline and the
+        candidate in a local `_x`; every part of the condition that does not read `var` is the
+        same for all candidates, and is computed at most once per call (a listing)."""
         def build(unit, code):
             return unit.build(["_out = []", "for _x in _items:", f"    if {code}:", "        _out.append(_x)",
                                "return _out"], params="g, env, _items")
@@ -520,9 +519,8 @@ class _Pass:
             self.use((local,))
             return local, self.scope[name]
         if name in self.scope:
-            key = self.renames.get(name, name)
-            self.read((key,))
-            return f"env[{key!r}]", self.scope[name]
+            self.read((name,))
+            return f"env[{name!r}]", self.scope[name]
         if name in GLOBALS:
             typ, code = GLOBALS[name]
             return code, typ
@@ -901,8 +899,8 @@ class _Pass:
                 arg_name = str(arg.children[0])
                 alias = self.aliases.get(arg_name)
                 reads.append(alias[2] if alias else {self.renames.get(arg_name, arg_name)})
-                local = None if alias else self.locals.get(arg_name) or \
-                    self.unit.env_reads.get(self.renames.get(arg_name, ""))
+                local = None if alias else (self.locals.get(arg_name)
+                                            or self.unit.env_reads.get(self.renames.get(arg_name, "")))
                 local_reads.append(alias[3] if alias else {local} if local else set())
             else:
                 reads.append(set())

@@ -46,8 +46,8 @@ def _m_any(p, node, bnode, bound, items, body, it, bt):
 
 def _m_filter(p, node, bnode, bound, items, body, it, bt):
     p.need_bool(bnode, bt, ".filter()")
-    return _loop(p, node, bound, items, ["_out = []"], [f"if {body}:", f"    _out.append({bound[0]})"], ["return _out"]), \
-        T.list_of(it)
+    return _loop(p, node, bound, items, ["_out = []"], [f"if {body}:", f"    _out.append({bound[0]})"],
+                 ["return _out"]), T.list_of(it)
 
 
 def _m_count(p, node, bnode, bound, items, body, it, bt):
@@ -84,7 +84,8 @@ def _extreme(p, node, bnode, bound, items, body, it, bt, name, pick_max, by):
     better = ">" if pick_max else "<"
     message = repr(f".{name}() of an empty list")
     code = _loop(p, node, bound, items, ["_best = _best_key = None"],
-                 [f"_key = {body}", f"if _best_key is None or _key {better} _best_key:", f"    _best, _best_key = {bound[0]}, _key"],
+                 [f"_key = {body}", f"if _best_key is None or _key {better} _best_key:",
+                  f"    _best, _best_key = {bound[0]}, _key"],
                  ["if _best_key is None:", f"    fail(g, {p.span_code(node)}, {message})",
                   f"return {'_best' if by else '_best_key'}"])
     return code, (it if by else bt)
