@@ -429,6 +429,94 @@ def test_a_conditions_candidate_independent_parts_are_hoisted_without_changing_i
     assert [c.id for c in game.decision.choices] == expected
 
 
+def test_nested_macros_in_a_condition_see_the_candidate_and_each_others_items(tmp_path):
+    """GIVEN a `where` whose macros nest, read the candidate and the outer item, shadow the
+    candidate's name, and call functions of cards (written in place, and called with an env of
+    their own) WHEN the options are listed THEN they are those the plain meaning gives."""
+    rules = tiny(tmp_path, """\
+        functions:
+          same_suit:
+            params: {a: card, b: card}
+            value: "a.suit == b.suit"
+          above:
+            params: {a: card, n: int}
+            value: "players.any(q, q.hand.any(c, c.rank == a.rank + n))"
+        flow:
+          - "shuffle(deck); deal(deck, players.map(p, p.hand), 8)"
+          - choose: card
+            player: player_at(0)
+            from: player_at(0).hand
+            as: c
+            where: |
+              player_at(1).hand.any(y, player_at(0).hand.any(z, same_suit(z, c) and z.rank < y.rank
+                                                          and same_suit(first([y, c]), y)))
+              and player_at(0).hand.all(c, c.rank > 0)
+              and (above(c, 1) or player_at(1).hand.count(y, same_suit(first([c]), y)) >= 2)
+        """)
+    game = Game(rules, 2, seed=7)
+    mine, theirs = game.players[0].zones["hand"].cards, game.players[1].zones["hand"].cards
+    everyone = mine + theirs
+    rank, suit = (lambda card: card.attrs["rank"]), (lambda card: card.attrs["suit"])
+    expected = [c.id for c in mine
+                if any(suit(z) == suit(c) and rank(z) < rank(y) for y in theirs for z in mine)
+                and (any(rank(x) == rank(c) + 1 for x in everyone)
+                     or sum(suit(y) == suit(c) for y in theirs) >= 2)]
+    assert 0 < len(expected) < len(mine)   # the condition tells cards apart
+    assert [c.id for c in game.decision.choices] == expected
+
+
+def test_a_functions_parameters_are_seen_inside_its_loops_and_shadowed_by_an_item(tmp_path):
+    """GIVEN functions whose parameters are read inside nested macros, passed on to a function
+    written in place, and shadowed by a macro's item of the same name WHEN they are called (with
+    a memo, with an env of their own, written in place) THEN each name means what it says."""
+    rules = tiny(tmp_path, """\
+        functions:
+          beats:
+            params: {c: card, d: card}
+            value: "d.suit == c.suit and d.rank > c.rank"
+          beaten:
+            params: {p: player, c: card, n: int}
+            value: "p.hand.count(d, players.any(q, q.hand.any(e, beats(c, e) and beats(c, d)))) + n"
+          shadowed:
+            params: {p: player, c: card}
+            value: "p.hand.count(c, c.rank > 10) * 100 + c.rank"
+          above:
+            params: {p: player, n: int}
+            value: "p.hand.count(x, players.all(q, q.hand.count(y, y.rank > x.rank) >= n))"
+        flow:
+          - "shuffle(deck); deal(deck, players.map(p, p.hand), 10)"
+        """)
+    game = Game(rules, 3, seed=5)
+    p, c = game.players[0], min(game.players[1].zones["hand"].cards, key=lambda card: card.attrs["rank"])
+    hands = [q.zones["hand"].cards for q in game.players]
+    rank, suit = (lambda card: card.attrs["rank"]), (lambda card: card.attrs["suit"])
+    beats = lambda a, b: suit(b) == suit(a) and rank(b) > rank(a)
+
+    def value(text):
+        fn, _ = rules.compile(text, scope={"p": "player", "c": "card"})
+        return fn(game, {"p": p, "c": c})
+
+    beaten = sum(any(beats(c, e) and beats(c, d) for h in hands for e in h) for d in hands[0]) + 7
+    assert beaten > 7
+    assert value("beaten(p, c, 7)") == value("beaten(p, first([c]), 7)") == beaten
+    shadowed = sum(rank(x) > 10 for x in hands[0]) * 100 + rank(c)
+    assert value("shadowed(p, c)") == value("shadowed(p, first([c]))") == shadowed
+    above = sum(all(sum(rank(y) > rank(x) for y in h) >= 2 for h in hands) for x in hands[0])
+    assert 0 < above < 10
+    assert value("above(p, 2)") == above
+
+
+def test_a_function_call_leaves_the_callers_env_as_it_was():
+    """GIVEN a function of a card called with a computed argument (no memo, not written in
+    place) WHEN it runs THEN its parameters live in an env of its own, not in the caller's."""
+    rules = ruleset("hearts")
+    game = Game(rules, 4, seed=1)
+    fn, _ = rules.compile("is_penalty(first(all_cards)) or p.seat > 0", scope={"p": "player"})
+    env = {"p": game.players[0]}
+    fn(game, env)
+    assert env == {"p": game.players[0]}
+
+
 def test_an_expression_that_goes_through_too_many_items_meets_the_step_limit(tmp_path):
     """GIVEN nested collection macros over long lists (10^8 items) WHEN evaluated THEN the game
     stops at its step limit with the expression's position, instead of running for hours."""

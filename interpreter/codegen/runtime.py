@@ -6,7 +6,7 @@ from __future__ import annotations
 from interpreter.errors import GameError
 from interpreter.language.builtins import MAX_STRING, EvalError
 
-MISSING = object()
+NOT_YET = object()   # a part of a choice's condition hoisted out of its loop, not computed yet
 MAX_INT = 10 ** 18        # numbers a game computes stay machine-sized (a runaway doubling stops here)
 TOO_BIG = "a number beyond ±10^18: the numbers of a game stay within 18 digits"
 
@@ -199,14 +199,6 @@ def memo_of_lists(g, name, body, names, lists, *values):
     list of cards is computed once per state, like one of a player."""
     key = (name, *[frozen(v) if i in lists else v for i, v in enumerate(values)])
     return memo(g, key, body, dict(zip(names, values)))
-
-
-def direct(g, env, body, keys, *values):
-    """A function of cards or lists: no memo; its parameters go into the caller's env under
-    keys no ruleset name can take, every argument computed first."""
-    for k, v in zip(keys, values):
-        env[k] = v
-    return body(g, env)
 
 
 NAMES = {name: value for name, value in globals().items()

@@ -24,6 +24,8 @@ class Unit:
         self.sink = sink                   # where the compiled source is kept for reading
         self.constants: dict[str, object] = {}
         self.helpers: list[str] = []
+        self.hoisted: dict[str, str] = {}  # code -> the local of the entry it is kept in once computed
+        self.env_reads: dict[str, str] = {}   # env key -> the local the entry reads it into, once
         self._ids: dict[int, str] = {}
         self._count = 0
 
@@ -54,7 +56,10 @@ class Unit:
         return namespace[name]
 
     def source(self, entry: list[str], name: str = "_entry", *, params: str = "g, env") -> str:
-        body = "\n".join("    " + line for line in entry)
+        start = [f"{local} = env[{key!r}]" for key, local in self.env_reads.items()]
+        if self.hoisted:
+            start.append(" = ".join(self.hoisted.values()) + " = NOT_YET")
+        body = "\n".join("    " + line for line in start + entry)
         return "\n\n".join(self.helpers + [f"def {name}({params}):\n{body}"]) + "\n"
 
 

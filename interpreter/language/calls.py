@@ -3,7 +3,7 @@
 Three strategies, chosen when the ruleset loads: once per game for a function of no
 parameters that reads nothing a game changes; a memo for functions of players, numbers, lists
 and tuples (the same call recurs while a decision's options are listed; a list argument is
-remembered by its items); a direct call with the arguments stored in the caller's env for
+remembered by its items); a direct call with an env of its own holding the arguments for
 functions of cards (every candidate differs), where the body was not inlined. The run-time halves are in
 `interpreter.codegen.runtime`.
 """
@@ -35,7 +35,8 @@ def call_code(unit, func, body, codes: list[str], *, direct: bool = False) -> st
     if not codes and not func.dynamic:
         return f"static(g, {name}, {fn})"
     if direct or any(t == T.CARD for _, t in func.params):
-        return f"direct(g, env, {fn}, {tuple(keys)!r}, {', '.join(codes)})"
+        # a body reads nothing but its parameters: a new env of them, every argument computed first
+        return f"{fn}(g, {{{', '.join(f'{k!r}: {c}' for k, c in zip(keys, codes))}}})"
     lists = tuple(i for i, (_, t) in enumerate(func.params) if T.is_list(t) or T.is_tuple(t))
     if lists:      # remembered by the items: the same hand gives the same value in one state
         return f"memo_of_lists(g, {name}, {fn}, {tuple(keys)!r}, {lists!r}, {', '.join(codes)})"

@@ -120,11 +120,11 @@ MAX_INLINED = 40          # a body is written in place only if it (with its call
 _TOO_DEEP_FOR_PYTHON = (SyntaxError, MemoryError, RecursionError)   # what compile() raises past its limits
 
 
-def _hoisted(code: str, key: str) -> str:
+def _hoisted(code: str, name: str) -> str:
     """A part of a choice's condition that is the same for every candidate: computed on first
-    use in one listing of the legal options (so short-circuits still guard it) and kept in
-    that listing's env."""
-    return f"(env[{key!r}] if {key!r} in env else env.setdefault({key!r}, {code}))"
+    use in one listing of the legal options (so short-circuits still guard it: it may fail in
+    a state where they skip it) and kept in a local of that listing, NOT_YET until then."""
+    return f"({name} if {name} is not NOT_YET else ({name} := {code}))"
 
 
 class _Failed(Exception):
@@ -143,24 +143,20 @@ class Compiler:
 
     # -- entry points ------------------------------------------------------
     def expression(self, text, where: Where, *, scope: dict | None = None, expect=None,
-                   effects: bool = False, renames: dict | None = None,
-                   varying: str | None = None) -> tuple[Fn | None, object]:
-        """Compile one expression; returns (function, type), or (None, None) after an error.
-
-        `varying` names the candidate of a choice's `where:`: every part of the condition that
-        does not read it is the same for all candidates, and is computed once per listing.
-        """
+                   effects: bool = False, renames: dict | None = None) -> tuple[Fn | None, object]:
+        """Compile one expression; returns (function, type), or (None, None) after an error."""
         return self._built(lambda: self._generate(text, where, scope=scope, expect=expect, effects=effects,
-                                                  renames=renames, varying=varying),
+                                                  renames=renames),
                            lambda unit, code: unit.build([f"return {code}"]), where)
 
     def filter(self, text, where: Where, *, scope: dict, var: str) -> Fn | None:
         """Compile a choice's `where:` condition on `var` into `fn(game, env, items)`: the items
-        for which it holds, in order. The loop is generated with the condition inline, and the
-        parts that do not read `var` are computed once per call."""
+        for which it holds, in order. The loop is generated with the condition inline and the
+        candidate in a local `_x`; every part of the condition that does not read `var` is the
+        same for all candidates, and is computed at most once per call (a listing)."""
         def build(unit, code):
-            return unit.build(["env = dict(env)", "_out = []", "for _x in _items:", f"    env[{var!r}] = _x",
-                               f"    if {code}:", "        _out.append(_x)", "return _out"], params="g, env, _items")
+            return unit.build(["_out = []", "for _x in _items:", f"    if {code}:", "        _out.append(_x)",
+                               "return _out"], params="g, env, _items")
         return self._built(lambda: self._generate(text, where, scope=scope, expect=T.BOOL, varying=var),
                            build, where)[0]
 
@@ -198,6 +194,7 @@ class Compiler:
             if varying is not None:
                 pass_.varying = varying
                 pass_.reads = []
+                pass_.locals[varying] = "_x"
             code, typ = pass_.expr(tree.children[0])
             self.last_dynamic = pass_.dynamic
         except _Failed:
@@ -331,7 +328,9 @@ def _pos(tree) -> tuple[int, int]:
 
 class _Pass:
     """One walk over one tree: checks it and generates its Python in a single pass. Each node
-    gives (code, type): `code` a Python expression over `g` (the game) and `env`."""
+    gives (code, type): `code` a Python expression over `g` (the game), `env` (names bound by
+    the flow and function parameters, only ever read) and the locals of the loops around it
+    (a choice's candidate, each macro's item), named by the generator."""
 
     def __init__(self, compiler: Compiler, where: Where, scope: dict, effects: bool,
                  renames: dict | None = None, unit: Unit | None = None):
@@ -342,7 +341,9 @@ class _Pass:
         self.effects = effects
         self.unit = unit if unit is not None else Unit(_label(where))
         self.renames = dict(renames or {})   # function parameters -> their keys in env
-        self.aliases: dict = {}              # inlined parameters -> (code, type, env names read)
+        self.aliases: dict = {}              # inlined parameters -> (code, type, names read, locals read)
+        self.locals: dict = {}               # names held in Python locals (a candidate, a macro's item) -> local
+        self.free: list = []                 # a stack of sets: the locals each macro body reads
         self.depth = 0                       # how deep in inlined function bodies
         self.varying: str | None = None      # the candidate name whose invariants are hoisted
         self.reads: list | None = None       # a stack of sets: the env names each node reads
@@ -460,15 +461,23 @@ class _Pass:
             self.reads[-1].update(frame)
         trivial = node.data in _TRIVIAL and not (node.data == "name" and str(node.children[0]) in self.sym.functions
                                                  and str(node.children[0]) not in self.scope)
-        if self.varying not in frame and not self.in_macro and not trivial and not code.startswith("(env['#"):
-            key = f"#{self.unit.fresh('h')}"              # a key per site: one body may be inlined twice
-            code = _hoisted(code, key)
+        if self.varying not in frame and not self.in_macro and not trivial and not code.startswith("(_h"):
+            # one local per code: the same code means the same value throughout one listing
+            # (conditions change nothing), wherever it is written (a function inlined twice, say)
+            local = self.unit.hoisted.get(code) or self.unit.hoisted.setdefault(code, self.unit.fresh("h"))
+            code = _hoisted(code, local)
         return code, typ
 
     def read(self, names) -> None:
-        """Record that the node being compiled reads these env names (for hoisting)."""
+        """Record that the node being compiled reads these names (for hoisting)."""
         if self.reads:
             self.reads[-1].update(names)
+
+    def use(self, local_names) -> None:
+        """Record that the code being generated reads these Python locals: a macro's helper
+        function takes the ones its body reads from the code around it as parameters."""
+        if self.free:
+            self.free[-1].update(local_names)
 
     def x_int(self, node):
         return repr(int(node.children[0])), T.INT
@@ -502,11 +511,24 @@ class _Pass:
         alias = self.aliases.get(name)
         if alias is not None:
             self.read(alias[2])
+            self.use(alias[3])
             return alias[0], alias[1]
-        if name in self.scope:
-            key = self.renames.get(name, name)
+        local = self.locals.get(name)
+        if local is not None:
+            self.read((name,))
+            self.use((local,))
+            return local, self.scope[name]
+        if name in self.renames:
+            # A function's parameter, always in the env its body is called with: read once,
+            # into a local of the body, which a loop in it then reads (or is handed) directly.
+            key = self.renames[name]
             self.read((key,))
-            return f"env[{key!r}]", self.scope[name]
+            local = self.unit.env_reads.get(key) or self.unit.env_reads.setdefault(key, self.unit.fresh("p"))
+            self.use((local,))
+            return local, self.scope[name]
+        if name in self.scope:
+            self.read((name,))
+            return f"env[{name!r}]", self.scope[name]
         if name in GLOBALS:
             typ, code = GLOBALS[name]
             return code, typ
@@ -879,6 +901,7 @@ class _Pass:
         if self.depth >= 4 or not self.c.inline_ok or func.reach > MAX_INLINED:
             return None
         reads: list[set] = []
+        local_reads: list[set] = []
         for arg in args:
             if not (isinstance(arg, Tree) and arg.data in ("name", "int", "string", "true", "false")):
                 return None
@@ -886,8 +909,12 @@ class _Pass:
                 arg_name = str(arg.children[0])
                 alias = self.aliases.get(arg_name)
                 reads.append(alias[2] if alias else {self.renames.get(arg_name, arg_name)})
+                local = None if alias else (self.locals.get(arg_name)
+                                            or self.unit.env_reads.get(self.renames.get(arg_name, "")))
+                local_reads.append(alias[3] if alias else {local} if local else set())
             else:
                 reads.append(set())
+                local_reads.append(set())
         tree = parse(func.text, "expression").children[0]
         read_names = set().union(*reads) if reads else set()
         if read_names & binders(tree):
@@ -896,8 +923,9 @@ class _Pass:
         inner.depth = self.depth + 1
         inner.varying, inner.reads = self.varying, self.reads   # the body runs in the caller's env
         inner.in_macro = self.in_macro
-        for (pname, ptype), code, names in zip(func.params, codes, reads):
-            inner.aliases[pname] = (code, ptype, names)
+        inner.free = self.free                 # the body's locals are read where it is written
+        for (pname, ptype), code, names, local_names in zip(func.params, codes, reads, local_reads):
+            inner.aliases[pname] = (code, ptype, names, local_names)
         try:
             code, _ = inner.expr(tree)
         except _Failed:
@@ -918,7 +946,10 @@ class _Pass:
         saved = self.scope.get(var)
         saved_rename = self.renames.pop(var, None)   # the item's name shadows a parameter
         saved_alias = self.aliases.pop(var, None)
+        saved_local = self.locals.get(var)
+        item = self.locals[var] = self.unit.fresh("i")
         self.scope[var] = T.item_type(itype)
+        self.free.append(set())
         try:
             self.in_macro += 1
             try:
@@ -926,6 +957,12 @@ class _Pass:
             finally:
                 self.in_macro -= 1
         finally:
+            free = self.free.pop() - {item}
+            self.use(free)
+            if saved_local is None:
+                del self.locals[var]
+            else:
+                self.locals[var] = saved_local
             if saved_alias is not None:
                 self.aliases[var] = saved_alias
             if saved_rename is not None:
@@ -934,7 +971,8 @@ class _Pass:
                 self.scope.pop(var, None)
             else:
                 self.scope[var] = saved
-        return MACRO_BUILDERS[name](self, node, args[1], var, items, body, T.item_type(itype), btype)
+        return MACRO_BUILDERS[name](self, node, args[1], (item, sorted(free)), items, body, T.item_type(itype),
+                                    btype)
 
 
 _FIELDS = {"id": "id", "label": "label", "face_up": "face_up", "seat": "seat", "name": "name",
