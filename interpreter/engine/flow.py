@@ -197,7 +197,8 @@ class FlowCompiler(ChoiceCompiler):
                         frame.pc = otherwise.pc
                 asm.op(op_if)
                 asm.steps(then)
-                asm.jump(end)
+                if other:             # (with no `else`, `then` runs on into what follows)
+                    asm.jump(end)
                 asm.place(otherwise)
                 asm.steps(other)
                 asm.place(end)
