@@ -129,11 +129,16 @@ class ChoiceCompiler:
                                   where.source.span(where.path + ("from",)))
                 return None
         item = item or want
-        legal = None
-        if "where" in raw:
-            legal = self.c.filter(raw["where"], self.sub(where, "where"), scope={**scope, bind: item}, var=bind)
-            if legal is None:
+        site = ListingSite(span)
+        cond, options = raw.get("where"), None
+        if source is not None:     # the options as one generated loop, from `from:` through `where:`
+            options = self.c.listing(raw["from"], self.sub(where, "from"), cond,
+                                     self.sub(where, "where") if cond is not None else None,
+                                     scope=scope, var=bind, item=item, site=site)
+            if options is None:
                 return None
+        elif cond is not None:     # checked all the same, to report its mistakes with the rest
+            self.c.filter(cond, self.sub(where, "where"), scope={**scope, bind: item}, var=bind)
         labels = None
         if "labels" in raw and kind != "cards":
             labels = self._labels(raw, where, scope, bind, item)
@@ -143,21 +148,6 @@ class ChoiceCompiler:
         then = self.steps(raw.get("then"), self.sub(where, "then"), {**scope, bind: bound_type})
         if None in (who, source):
             return None
-
-        site = ListingSite(span)
-
-        def options(g, env):
-            before = g.steps
-            value = source(g, env)
-            values = value if type(value) is list else value.cards if hasattr(value, "cards") else value
-            found = list(values) if legal is None else legal(g, env, values)
-            # the items looked at (the candidates, and the steps computing them and their
-            # conditions took), noted for the game's cost report (`note_listing` written out)
-            work = g.steps - before + len(values)
-            peaks = g.listing_peaks
-            if work > peaks.get(site, 0):
-                peaks[site] = work
-            return found
 
         if kind != "cards":
             return self._single(who, options, kind, prompt, span, if_none, private, verb,
@@ -171,7 +161,8 @@ class ChoiceCompiler:
 
         def pick(g, env, state):    # state: [player, how many, the legal cards, the cards picked]
             player, want_n, pool, picked = state
-            rest = [c for c in pool if all(c is not p for p in picked)]
+            taken = {id(p) for p in picked}      # by identity: two cards may be equal in every attribute
+            rest = [c for c in pool if id(c) not in taken]
             return Decision(player, "card", rest, render(prompt, g, env), span, private=private,
                            step=len(picked) + 1, of=want_n, verb=render(verb, g, env))
 

@@ -160,6 +160,34 @@ class Compiler:
         return self._built(lambda: self._generate(text, where, scope=scope, expect=T.BOOL, varying=var),
                            build, where)[0]
 
+    def listing(self, source, source_where: Where, cond, cond_where: Where | None, *, scope: dict,
+                var: str, item, site) -> Fn | None:
+        """Compile a choice's options into `fn(game, env)`: the items of `source` (a list, or a
+        zone's cards) for which the condition `cond` on `var` holds (every item without one),
+        in order, as one generated loop (see `filter`). The items looked at, and the steps
+        computing them took, are noted in the game's cost report under `site`, if more than
+        any listing there before."""
+        def generate():
+            unit, items, typ = self._generate(source, source_where, scope=scope, expect=None)
+            if unit is None or cond is None:
+                return unit, (items, None, typ), None
+            unit, test, _ = self._generate(cond, cond_where, scope={**scope, var: item}, expect=T.BOOL,
+                                           varying=var, unit=unit)
+            return unit, (items, test, typ), None
+
+        def build(unit, codes):
+            items, test, typ = codes
+            lines = ["_before = g.steps", f"_items = {items}{'.cards' if typ == T.ZONE else ''}"]
+            if test is None:
+                lines.append("_out = list(_items)")
+            else:
+                lines += ["_out = []", "for _x in _items:", f"    if {test}:", "        _out.append(_x)"]
+            here = unit.constant(site, "site")
+            return unit.build(lines + ["_work = g.steps - _before + len(_items)", "_peaks = g.listing_peaks",
+                                       f"if _work > _peaks.get({here}, 0):", f"    _peaks[{here}] = _work",
+                                       "return _out"])
+        return self._built(generate, build, cond_where or source_where)[0]
+
     def _built(self, generate, build, where: Where) -> tuple[Fn | None, object]:
         """Generate a unit and compile it: (function, type), or Nones after an error. Should
         Python refuse the source (parentheses nested past its parser's limit once function
@@ -182,13 +210,14 @@ class Compiler:
         return None, None
 
     def _generate(self, text, where: Where, *, scope, expect, effects: bool = False,
-                  renames: dict | None = None, varying: str | None = None):
-        """Check one expression and generate its code: (unit, code, type), or Nones after an error."""
+                  renames: dict | None = None, varying: str | None = None, unit: Unit | None = None):
+        """Check one expression and generate its code: (unit, code, type), or Nones after an error.
+        The code goes into a new unit, or into `unit` beside what it holds already."""
         self.last_dynamic = True      # until this expression is known to read no changing state
         tree = self._parse(text, where, "expression")
         if tree is None:
             return None, None, None
-        unit = Unit(_label(where), self.generated)
+        unit = unit if unit is not None else Unit(_label(where), self.generated)
         try:
             pass_ = _Pass(self, where, dict(scope or {}), effects, renames, unit)
             if varying is not None:
