@@ -112,3 +112,40 @@ def test_a_game_that_records_nothing_plays_as_one_that_records(name, load):
         quiet.apply_index(pick)
         loud.apply_index(pick)
     assert quiet.over and quiet.result == loud.result and places(quiet) == places(loud)
+
+
+QUIET_TEXT = """\
+version: 1
+name: Quiet text
+players: {min: 2, max: 2}
+deck: {standard: true}
+zones:
+  deck: {owner: game, visibility: hidden}
+  table: {owner: game, visibility: public}
+flow:
+  - "announce('on the table: ' + text(first(table)))"
+  - choose: value
+    player: player_at(0)
+    from: "['a', 'b']"
+    as: v
+"""
+
+
+def test_a_game_that_records_nothing_does_not_compute_its_announcements(tmp_path):
+    """GIVEN an announcement whose text fails (the first card of an empty zone) WHEN the game records,
+    or is asked to announce, THEN the error stands at the rule; WHEN it records nothing THEN the
+    text is never computed (it would only make an event) and the game goes on; and a validator's
+    simulation, which records nothing, still reports it."""
+    from interpreter.analysis.simulate import play_one
+    from interpreter import load_ruleset
+    path = tmp_path / "quiet.yaml"
+    path.write_text(QUIET_TEXT, encoding="utf-8")
+    rules = load_ruleset(path)
+    for kwargs in ({}, {"record": False, "announce": True}):
+        with pytest.raises(GameError) as caught:
+            Game(rules, 2, seed=1, **kwargs)
+        assert caught.value.span.line == 9
+    quiet = Game(rules, 2, seed=1, record=False)
+    assert quiet.legal_values() == ("a", "b")
+    outcome = play_one(rules, index=0, root_seed=1, players=2, options={})
+    assert outcome.error is not None and "empty" in outcome.error

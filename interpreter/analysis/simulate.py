@@ -69,7 +69,9 @@ def play_one(ruleset, *, index: int, root_seed: int, players: int, options: dict
     game = None
     try:
         if only_random(agents):
-            game = Game(ruleset, players, seed=seed, options=options, record=keep_path, budget=budget)
+            # announcements are computed all the same: a mistake in one is a mistake to report
+            game = Game(ruleset, players, seed=seed, options=options, record=keep_path, budget=budget,
+                        announce=True)
             play_random(game, random.Random(seed ^ 0x5EED))
         else:      # agents that may read their seat's events need the game to record them
             game = Game(ruleset, players, seed=seed, options=options, record=True, budget=budget)

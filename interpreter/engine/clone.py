@@ -62,7 +62,7 @@ def clone_game(game, *, record: bool):
     if game.decision is not None:
         decision = game.decision
         copy.decision = decision.copy_for(copy, players[decision.player], port(decision._values))
-    copy.record = record
+    copy.record = copy.say = record
     copy._log = _copy_log(game._log, port) if record else EventLog(0)
     copy._private = list(game._private) if record else []
     copy._stacked = [list(order) for order in game._stacked]

@@ -9,6 +9,10 @@
 Bots, people, tests, replays and simulations all go through `decision` and `apply`;
 `view(seat)` holds only what that seat may see. The same ruleset, options, seed and
 decisions give the same game, event by event.
+
+`record=False` keeps no events, for playouts and search; such a game does not even compute the
+text of its announcements (`announce=True` has it do so, as a validator's simulation does to
+find mistakes in them).
 """
 from __future__ import annotations
 
@@ -79,7 +83,7 @@ class Game:
     """The mutable state of one game, and the only way to drive it."""
     # Slots keep a live game small (a search holds thousands); any other attribute still
     # goes to an instance dict, made only when one is set.
-    __slots__ = ("rules", "seed", "record", "budget", "_rng", "_rng_shared", "options",
+    __slots__ = ("rules", "seed", "record", "say", "budget", "_rng", "_rng_shared", "options",
                  "option_overrides", "_log", "steps", "_events_at_decision", "_check_at", "_stride", "_deadline",
                  "version", "memo", "static", "memo_version", "phase", "_stacked", "stacked", "_firing",
                  "_private", "_ability_flags", "players", "teams", "vars", "zones", "winners", "over",
@@ -89,7 +93,7 @@ class Game:
     def __init__(self, ruleset, players: int | None = None, *, seed: int | None = None,
                  options: dict | None = None, stacked: list | None = None, record: bool = True,
                  budget: int | Budget | None = None, max_steps: int | None = None,
-                 names: list[str] | None = None):
+                 names: list[str] | None = None, announce: bool | None = None):
         self.rules = ruleset
         n = arguments.check_players(ruleset, players)
         names = arguments.check_names(names, n)
@@ -97,6 +101,7 @@ class Game:
         options = arguments.check_options(options)
         stacked = arguments.check_stacked(stacked)
         self.record = arguments.check_flag("record", record)
+        self.say = self.record if announce is None else arguments.check_flag("announce", announce)
         self.budget = arguments.check_budget(budget, max_steps)
         self._stride = min(CLOCK_STRIDE, self.budget.steps)   # steps between two budget checks
         self._rng_shared: list | None = None    # how many games share `_rng` (see `rng`)

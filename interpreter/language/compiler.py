@@ -471,7 +471,10 @@ class _Pass:
             what = {T.CARD: f"[{codes[0]}]", T.ZONE: f"list({codes[0]}.cards)"}.get(self.arg_types[0], codes[0])
             return f"g.move({what}, {codes[1]}{', top=True' if name == 'move_to_top' else ''})"
         impl = self.unit.constant(verb.fn, "effect")
-        return f"effect(g, {impl}, {self.span_code(node)}, {name!r}{''.join(', ' + c for c in codes)})"
+        call = f"effect(g, {impl}, {self.span_code(node)}, {name!r}{''.join(', ' + c for c in codes)})"
+        if name == "announce":     # only an event: its text is computed only by a game that keeps it
+            return f"if g.say: {call}"
+        return call
 
     # -- expressions -------------------------------------------------------
     def expr(self, node) -> tuple[str, object]:
