@@ -119,7 +119,8 @@ def _swap(g, a, b):
 
 @effect("announce(message: str) -> none")
 def _announce(g, message):
-    """Add a line to the game's transcript, seen by every player."""
+    """Add a line to the game's transcript, seen by every player (a game that records no events
+    does not compute the message)."""
     g.emit("announced", text=message)
 
 
