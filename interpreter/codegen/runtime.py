@@ -49,12 +49,6 @@ def too_big(g, span):
     fail(g, span, TOO_BIG)
 
 
-def bounded(g, value, span):
-    if -MAX_INT <= value <= MAX_INT:
-        return value
-    fail(g, span, TOO_BIG)
-
-
 def join(g, a, b, span) -> list:
     joined = list(a.cards if hasattr(a, "cards") else a) + list(b.cards if hasattr(b, "cards") else b)
     g.spend(len(joined), span, "joining lists builds too large a value")

@@ -59,7 +59,8 @@ class Unit:
         start = [f"{local} = env[{key!r}]" for key, local in self.env_reads.items()]
         if self.hoisted:
             start.append(" = ".join(self.hoisted.values()) + " = NOT_YET")
-        body = "\n".join("    " + line for line in start + entry)
+        # (an entry may be several lines: a statement's code is)
+        body = "\n".join("    " + line for lines in start + entry for line in lines.split("\n"))
         return "\n\n".join(self.helpers + [f"def {name}({params}):\n{body}"]) + "\n"
 
 

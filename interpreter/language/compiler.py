@@ -410,22 +410,28 @@ class _Pass:
         if kind == "assign":
             if not T.assignable(vtype, ttype):
                 self.fail(value_node, f"cannot assign {T.show(vtype)} to {T.article(ttype)} variable")
-            return setter(value)
+            return setter(lambda place: value)
         if ttype != T.INT or vtype != T.INT:
             op = "+=" if kind == "add_assign" else "-="
             self.fail(value_node, f"'{op}' works on numbers, not {T.show(ttype)} and {T.show(vtype)}")
-        getter = self.target_getter(target)
         sign = "+" if kind == "add_assign" else "-"
-        return setter(f"bounded(g, {getter} {sign} {value}, {self.span_code(node)})")
+        held = self.unit.fresh("v")     # checked in place, as arithmetic is (see x_arith)
+        return setter(lambda place: f"({held} if {-MAX_INT!r} <= ({held} := {place} {sign} {value}) <= "
+                      f"{MAX_INT!r} else too_big(g, {self.span_code(node)}))")
 
     def target(self, node):
-        """A settable place: a game variable, or a player's or team's variable. Returns a
-        function from the value's code to the statement's code, and the place's type."""
+        """A settable place: a game variable, or a player's, team's or card's variable. Returns
+        a function making the statement's code, and the place's type; the function is given
+        one making the new value's code from the code that reads the place now. A game that
+        records sets through the game, which makes the event; one that does not, in place."""
+        new = self.unit.fresh("s")
         if node.data == "target_name":
             name = str(node.children[0])
             if name in self.sym.game_vars:
                 self.sym.used.add(("var", name))
-                return (lambda v: f"g.set_var({name!r}, {v})"), self.sym.game_vars[name]
+                return (lambda value: f"{new} = {value(f'g.vars[{name!r}]')}\n"
+                        f"if g.record: g.set_var({name!r}, {new})\n"
+                        f"else: g.vars[{name!r}] = {new}; g.version += 1"), self.sym.game_vars[name]
             if name in self.scope:
                 self.fail(node, f"'{name}' is bound by a loop or choice and cannot be assigned")
             kind = self.kind_of(name)
@@ -447,13 +453,10 @@ class _Pass:
             self.fail(attr_token, f"unknown {otype} variable '{attr}'", did_you_mean(attr, table),
                       code="unknown-name")
         self.sym.used.add(("var", attr))
-        return (lambda v: f"g.set_owner_var({obj}, {attr!r}, {v})"), table[attr]
-
-    def target_getter(self, node) -> str:
-        if node.data == "target_name":
-            return f"g.vars[{str(node.children[0])!r}]"
-        obj, _ = self.expr(node.children[0])
-        return f"{obj}.vars[{str(node.children[1])!r}]"
+        owner = self.unit.fresh("o")
+        return (lambda value: f"{owner} = {obj}\n{new} = {value(f'{owner}.vars[{attr!r}]')}\n"
+                f"if g.record: g.set_owner_var({owner}, {attr!r}, {new})\n"
+                f"else: {owner}.vars[{attr!r}] = {new}; g.version += 1"), table[attr]
 
     def effect(self, node) -> str:
         name = str(node.children[0])
