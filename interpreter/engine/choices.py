@@ -61,6 +61,8 @@ class ChoiceCompiler:
             self.errors.error("missing-key", "a 'choose' step needs 'player:' (who decides)", span)
             return None
         who, _ = self.c.expression(raw["player"], self.sub(where, "player"), scope=scope, expect=T.PLAYER)
+        if who is not None and isinstance(raw["player"], str) and raw["player"].strip() in scope:
+            who = raw["player"].strip()     # a name bound by the steps around: read from env, not called
         prompt = compile_template(self.c, raw.get("prompt") or f"choose a {kind}", self.sub(where, "prompt"),
                                   scope=scope)
         verb = raw.get("label")
@@ -167,7 +169,7 @@ class ChoiceCompiler:
                            step=len(picked) + 1, of=want_n, verb=render(verb, g, env))
 
         def begin_cards(g, env):
-            player = who(g, env)
+            player = env[who] if type(who) is str else who(g, env)
             want_n = count(g, env)
             pool = options(g, env)
             if len(pool) < want_n:
@@ -198,7 +200,7 @@ class ChoiceCompiler:
         fixed_prompt, fixed_verb = not callable(prompt), not callable(verb)   # most are: no call to render them
 
         def begin(g, env):
-            player = who(g, env)
+            player = env[who] if type(who) is str else who(g, env)
             values = options(g, env)
             if not values:
                 if if_none is not None:
@@ -241,7 +243,7 @@ class ChoiceCompiler:
         by_name = {name: body for name, _, _, body in compiled}
 
         def begin(g, env):
-            player = who(g, env)
+            player = env[who] if type(who) is str else who(g, env)
             names, labels = [], []
             for name, label, test, _ in compiled:
                 if test is None or test(g, env):
