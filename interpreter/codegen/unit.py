@@ -2,7 +2,8 @@
 generated source lines, the constants they refer to, and the source kept for reading.
 
 A unit's namespace holds only the runtime helpers, its own constants and a few pure Python
-builtins, so generated code can reach nothing else.
+builtins, so generated code can reach nothing else. Lines written for a rule note its span:
+`line_span` maps a line of generated code back to the ruleset (`engine/budget.too_deep` reads it).
 """
 from __future__ import annotations
 
@@ -10,10 +11,15 @@ import builtins as _py
 import hashlib
 
 from interpreter.cache.recording import Recording
-from interpreter.codegen import runtime
+from interpreter.codegen import flow_runtime, runtime
 
 SAFE_BUILTINS = {name: getattr(_py, name) for name in ("len", "list", "dict", "any", "all", "range", "min",
                                                         "max", "sorted", "isinstance", "tuple")}
+NAMES = {**runtime.NAMES, **flow_runtime.NAMES}
+
+# generated file name -> the span of each of its lines (index 0 is line 1), for the units
+# whose lines carry spans (the flow's); a few KB per ruleset, kept while the process lives
+LINE_MAPS: dict[str, list] = {}
 
 
 class Unit:
@@ -23,7 +29,7 @@ class Unit:
         self.label = label                 # where it comes from, e.g. 'game.yaml:12:9'
         self.sink = sink                   # where the compiled source is kept for reading
         self.constants: dict[str, object] = {}
-        self.helpers: list[str] = []
+        self.helpers: list[tuple[str, list | None]] = []   # source, and the span of each line
         self.hoisted: dict[str, str] = {}  # code -> the local of the entry it is kept in once computed
         self.env_reads: dict[str, str] = {}   # env key -> the local the entry reads it into, once
         self._ids: dict[int, str] = {}
@@ -39,21 +45,41 @@ class Unit:
         self._ids[id(value)] = name
         return name
 
+    def literal(self, value) -> str:
+        """A value of the ruleset's as code: written with repr when that reads back as the
+        same value (strings, whole numbers, booleans), else a constant."""
+        if value is None or type(value) in (str, int, bool):
+            return repr(value)
+        return self.constant(value, "lit")
+
     def fresh(self, hint: str) -> str:
         self._count += 1
         return f"_{hint}{self._count}"
 
-    def helper(self, lines: list[str]) -> None:
-        self.helpers.append("\n".join(lines))
+    def helper(self, lines: list[str], spans: list | None = None) -> None:
+        self.helpers.append(("\n".join(lines), spans))
 
     def build(self, entry: list[str], name: str = "_entry", *, params: str = "g, env"):
         """Compile the helpers and the entry function `def name(params): ...`; return it."""
         source = self.source(entry, name, params=params)
-        namespace = {"__builtins__": SAFE_BUILTINS, **runtime.NAMES, **self.constants}
-        exec(_compiled(source, f"<generated from {self.label}>"), namespace)  # noqa: S102 - see package doc
+        return self._exec(source, None)[name]
+
+    def build_function(self, lines: list[str], spans: list, name: str):
+        """Compile the helpers and a whole function written by a `Writer` (its lines and their spans)."""
+        self.helper(lines, spans)
+        source, line_spans = self._module()
+        return self._exec(source, line_spans)[name]
+
+    def _exec(self, source: str, line_spans: list | None) -> dict:
+        namespace = {"__builtins__": SAFE_BUILTINS, **NAMES, **self.constants}
+        filename = f"<generated from {self.label}>"
+        if line_spans is not None:     # one file name per source: the line map must be its own
+            filename = f"<generated from {self.label} #{hashlib.sha256(source.encode()).hexdigest()[:10]}>"
+            LINE_MAPS[filename] = line_spans
+        exec(_compiled(source, filename), namespace)  # noqa: S102 - see package doc
         if self.sink is not None:
             self.sink.append(f"# from {self.label}\n{source}")
-        return namespace[name]
+        return namespace
 
     def source(self, entry: list[str], name: str = "_entry", *, params: str = "g, env") -> str:
         start = [f"{local} = env[{key!r}]" for key, local in self.env_reads.items()]
@@ -61,7 +87,25 @@ class Unit:
             start.append(" = ".join(self.hoisted.values()) + " = NOT_YET")
         # (an entry may be several lines: a statement's code is)
         body = "\n".join("    " + line for lines in start + entry for line in lines.split("\n"))
-        return "\n\n".join(self.helpers + [f"def {name}({params}):\n{body}"]) + "\n"
+        return "\n\n".join([text for text, _ in self.helpers] + [f"def {name}({params}):\n{body}"]) + "\n"
+
+    def _module(self) -> tuple[str, list]:
+        """The helpers' source joined, and the span of each of its lines."""
+        texts, line_spans = [], []
+        for text, spans in self.helpers:
+            count = text.count("\n") + 1
+            line_spans.extend(spans if spans is not None else [None] * count)
+            line_spans.extend([None])      # the blank line between two functions
+            texts.append(text)
+        return "\n\n".join(texts) + "\n", line_spans
+
+
+def line_span(filename: str, line: int):
+    """The rule a line of generated code was written for, if its unit noted one."""
+    spans = LINE_MAPS.get(filename)
+    if spans is None or not 0 < line <= len(spans):
+        return None
+    return spans[line - 1]
 
 
 # Compiled code kept between loads (see cache/trees.py): while a load records, a unit whose

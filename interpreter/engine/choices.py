@@ -4,36 +4,32 @@ A choice lists its legal options (cards, players, values, numbers or actions) fr
 and `where:`, asks with a Decision, and binds the answer to its `as` name for `then:`. Several
 cards are picked one at a time; actions carry their own steps.
 
-A compiled choice is an `Ask`: `begin(g, env)` lists the options and returns the first
-Decision with the state the choice keeps while it waits (or NONE when there is no legal option
-and the step has `if_none`); `answer(g, env, state, value)` takes an answer and returns the
-next Decision (another card to pick) or None with the chosen value. The state is plain data
-(a list of game objects), so a waiting choice can be copied with its game.
+A compiled choice is an `Ask`: the name of a generated function `ask(g, env)` beside the steps'
+code, which lists the options (the `where:` written inline in one loop over the candidates,
+its parts that are the same for every candidate computed once per listing) and returns the
+Decision; NONE when there is no legal option and the step has `if_none` (without it, that is
+an error naming the player). For `choose: cards` it returns the state the choice keeps while
+its cards are picked, [player, how many, the legal cards, the cards picked]: plain data, so a
+waiting choice is copied with its game; `picks` says how to ask for each card.
 """
 from __future__ import annotations
 
-from interpreter.language import types as T
-from interpreter.language.builtins import MAX_RANGE
-from interpreter.errors import GameError, did_you_mean
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
-from interpreter.engine.decisions import Decision
-from interpreter.engine.steps import NONE, ListingSite, Step, run_plain
-from interpreter.language.templates import compile_template, render
+from interpreter.codegen.flow_runtime import CardPicks
+from interpreter.codegen.writer import Label, Writer
+from interpreter.language import types as T
+from interpreter.errors import did_you_mean
+from interpreter.engine.steps import ListingSite, Step
+from interpreter.language.templates import compile_template
 
 CHOICE_KINDS = ("card", "cards", "player", "value", "number", "action")
 ACTION_KEYS = {"if", "label", "do"}
-MAX_NUMBER_RANGE = 2 ** 62   # a number choice's range must have a length Python can count
 
 
 class Ask(NamedTuple):
-    begin: Callable
-    answer: Callable
-
-
-def answer_one(g, env, state, value):
-    """A choice of one thing is answered by its first answer."""
-    return None, value
+    name: str                   # the generated function that lists the options and asks
+    picks: CardPicks | None     # for `choose: cards`: how each card is asked for
 
 
 class ChoiceCompiler:
@@ -60,15 +56,13 @@ class ChoiceCompiler:
         if "player" not in raw:
             self.errors.error("missing-key", "a 'choose' step needs 'player:' (who decides)", span)
             return None
-        who, _ = self.c.expression(raw["player"], self.sub(where, "player"), scope=scope, expect=T.PLAYER)
-        if who is not None and isinstance(raw["player"], str) and raw["player"].strip() in scope:
-            who = raw["player"].strip()     # a name bound by the steps around: read from env, not called
+        who, _ = self.code(raw["player"], self.sub(where, "player"), scope, expect=T.PLAYER)
         prompt = compile_template(self.c, raw.get("prompt") or f"choose a {kind}", self.sub(where, "prompt"),
                                   scope=scope)
         verb = raw.get("label")
         if verb is not None:
             verb = compile_template(self.c, verb, self.sub(where, "label"), scope=scope)
-        if_none = True if "if_none" in raw else None   # compiled and run by the caller
+        if_none = "if_none" in raw     # its steps are compiled and run by the caller
         allowed = {"card", "cards", "player", "value"}
         for key, kinds in (("from", allowed), ("where", allowed | {"number"}), ("count", {"cards"}),
                            ("min", {"number"}), ("max", {"number"}), ("actions", {"action"}),
@@ -77,15 +71,16 @@ class ChoiceCompiler:
                 hint = {"labels": "give each action its own 'label'" if kind == "action" else None}.get(key)
                 self.errors.error("unknown-key", f"'{key}' does not apply to 'choose: {kind}'",
                                   where.source.span(where.path + (key,), key=True), hint)
+        asking = _Asking(self, span, who, prompt, verb, kind, private, if_none)
         if kind == "action":
-            return self._action_choice(raw, where, scope, span, who, prompt, if_none, private, bind, verb)
+            return self._action_choice(raw, where, scope, span, asking, bind)
         if kind == "number":
-            lo, _ = self.c.expression(raw.get("min"), self.sub(where, "min"), scope=scope, expect=T.INT)
-            hi, _ = self.c.expression(raw.get("max"), self.sub(where, "max"), scope=scope, expect=T.INT)
+            lo, _ = self.code(raw.get("min"), self.sub(where, "min"), scope, expect=T.INT)
+            hi, _ = self.code(raw.get("max"), self.sub(where, "max"), scope, expect=T.INT)
             legal = labels = None
             if "where" in raw:
-                legal = self.c.filter(raw["where"], self.sub(where, "where"), scope={**scope, bind: T.INT},
-                                      var=bind)
+                legal = self.c.candidate_code(raw["where"], self.sub(where, "where"), scope={**scope, bind: T.INT},
+                                              var=bind, unit=self.unit, expect=T.BOOL)
                 if legal is None:
                     return None
             if "labels" in raw:
@@ -95,30 +90,11 @@ class ChoiceCompiler:
             then = self.steps(raw.get("then"), self.sub(where, "then"), {**scope, bind: T.INT})
             if None in (who, lo, hi):
                 return None
-
-            site = ListingSite(span)
-
-            def options(g, env):
-                low, high = lo(g, env), hi(g, env)
-                if high - low >= MAX_NUMBER_RANGE:
-                    raise GameError(f"a number choice from {low} to {high} is wider than {MAX_NUMBER_RANGE} "
-                                    "numbers", span=span, phase=g.phase, code="number-range")
-                numbers = range(low, high + 1)
-                if legal is None:
-                    return numbers
-                if len(numbers) > MAX_RANGE:
-                    raise GameError(f"a number choice with 'where' may list at most {MAX_RANGE} numbers, "
-                                    f"not {len(numbers)}", span=span, phase=g.phase)
-                before = g.steps
-                found = legal(g, env, numbers)
-                g.note_listing(site, g.steps - before + len(numbers))
-                return found
-            return self._single(who, options, kind, prompt, span, if_none, private, verb,
-                                labels=labels, bind=bind), then, bind
+            return asking.single(asking.numbers(lo, hi, legal), labels), then, bind
         if "from" not in raw:
             self.errors.error("missing-key", f"'choose: {kind}' needs 'from:' (the list to choose from)", span)
             return None
-        source, stype = self.c.expression(raw["from"], self.sub(where, "from"), scope=scope)
+        source, stype = self.code(raw["from"], self.sub(where, "from"), scope)
         want = {"card": T.CARD, "cards": T.CARD, "player": T.PLAYER}.get(kind)
         item = T.item_type(stype) if stype is not None and T.is_list(stype) else None
         if source is not None:
@@ -131,16 +107,12 @@ class ChoiceCompiler:
                                   where.source.span(where.path + ("from",)))
                 return None
         item = item or want
-        site = ListingSite(span)
-        cond, options = raw.get("where"), None
-        if source is not None:     # the options as one generated loop, from `from:` through `where:`
-            options = self.c.listing(raw["from"], self.sub(where, "from"), cond,
-                                     self.sub(where, "where") if cond is not None else None,
-                                     scope=scope, var=bind, item=item, site=site)
-            if options is None:
+        legal = None
+        if "where" in raw:
+            legal = self.c.candidate_code(raw["where"], self.sub(where, "where"), scope={**scope, bind: item},
+                                          var=bind, unit=self.unit, expect=T.BOOL)
+            if legal is None:
                 return None
-        elif cond is not None:     # checked all the same, to report its mistakes with the rest
-            self.c.filter(cond, self.sub(where, "where"), scope={**scope, bind: item}, var=bind)
         labels = None
         if "labels" in raw and kind != "cards":
             labels = self._labels(raw, where, scope, bind, item)
@@ -150,75 +122,23 @@ class ChoiceCompiler:
         then = self.steps(raw.get("then"), self.sub(where, "then"), {**scope, bind: bound_type})
         if None in (who, source):
             return None
-
+        listing = asking.listing(f"{source}.cards" if stype == T.ZONE else source, legal)
         if kind != "cards":
-            return self._single(who, options, kind, prompt, span, if_none, private, verb,
-                                labels=labels, bind=bind), then, bind
+            return asking.single(listing, labels), then, bind
         if "count" not in raw:
             self.errors.error("missing-key", "'choose: cards' needs 'count:' (how many cards)", span)
             return None
-        count, _ = self.c.expression(raw["count"], self.sub(where, "count"), scope=scope, expect=T.INT)
+        count, _ = self.code(raw["count"], self.sub(where, "count"), scope, expect=T.INT)
         if count is None:
             return None
-
-        def pick(g, env, state):    # state: [player, how many, the legal cards, the cards picked]
-            player, want_n, pool, picked = state
-            taken = {id(p) for p in picked}      # by identity: two cards may be equal in every attribute
-            rest = [c for c in pool if id(c) not in taken]
-            return Decision(player, "card", rest, render(prompt, g, env), span, private=private,
-                           step=len(picked) + 1, of=want_n, verb=render(verb, g, env))
-
-        def begin_cards(g, env):
-            player = env[who] if type(who) is str else who(g, env)
-            want_n = count(g, env)
-            pool = options(g, env)
-            if len(pool) < want_n:
-                if if_none is not None:
-                    return NONE
-                raise GameError(f"{g.describe(player)} must choose {want_n} cards but only {len(pool)} are "
-                                "legal", span=span, phase=g.phase, code="no-legal-choice")
-            state = [player, want_n, pool, []]
-            return (pick(g, env, state) if want_n > 0 else None), state
-
-        def answer_cards(g, env, state, value):
-            picked = state[3]
-            if value is not None:
-                picked.append(value)
-            if len(picked) < state[1]:
-                return pick(g, env, state), None
-            return None, picked
-        return Ask(begin_cards, answer_cards), then, bind
+        return asking.cards(count, listing), then, bind
 
     def _labels(self, raw, where, scope, bind, item):
         """`labels:` an expression of the candidate (bound to the `as` name): its text for people."""
-        fn, _ = self.c.expression(raw["labels"], self.sub(where, "labels"), scope={**scope, bind: item},
-                                  expect=T.STR)
-        return fn
+        return self.c.candidate_code(raw["labels"], self.sub(where, "labels"), scope={**scope, bind: item},
+                                     var=bind, unit=self.unit, expect=T.STR)
 
-    def _single(self, who, options, kind, prompt, span, if_none, private, verb=None, *, labels=None,
-                bind=None):
-        fixed_prompt, fixed_verb = not callable(prompt), not callable(verb)   # most are: no call to render them
-
-        def begin(g, env):
-            player = env[who] if type(who) is str else who(g, env)
-            values = options(g, env)
-            if not values:
-                if if_none is not None:
-                    return NONE
-                raise GameError(f"{g.describe(player)} has no legal {kind} to choose ({render(prompt, g, env)})",
-                                span=span, phase=g.phase, code="no-legal-choice")
-            texts = None
-            if labels is not None:
-                e = dict(env)
-                texts = []
-                for x in values:
-                    e[bind] = x
-                    texts.append(labels(g, e))
-            return Decision(player, kind, values, prompt if fixed_prompt else prompt(g, env), span, labels=texts,
-                           private=private, verb=verb if fixed_verb else verb(g, env)), None
-        return Ask(begin, answer_one)
-
-    def _action_choice(self, raw, where, scope, span, who, prompt, if_none, private, bind, verb=None):
+    def _action_choice(self, raw, where, scope, span, asking: "_Asking", bind):
         actions = raw.get("actions")
         if not isinstance(actions, dict) or not actions:
             self.errors.error("missing-key", "'choose: action' needs 'actions:', a mapping of action names", span)
@@ -233,50 +153,129 @@ class ChoiceCompiler:
                                       awhere.source.span(awhere.path + (key,), key=True), did_you_mean(key, ACTION_KEYS))
             test = None
             if "if" in spec:
-                test, _ = self.c.expression(spec["if"], self.sub(awhere, "if"), scope=scope, expect=T.BOOL)
+                test, _ = self.code(spec["if"], self.sub(awhere, "if"), scope, expect=T.BOOL)
             body = self.steps(spec.get("do"), self.sub(awhere, "do"), {**scope, bind: T.STR})
             label = compile_template(self.c, spec.get("label", name), self.sub(awhere, "label"), scope=scope)
             compiled.append((name, label, test, body))
         then = self.steps(raw.get("then"), self.sub(where, "then"), {**scope, bind: T.STR})
-        if who is None:
+        if asking.who is None:
             return None
-        by_name = {name: body for name, _, _, body in compiled}
-
-        def begin(g, env):
-            player = env[who] if type(who) is str else who(g, env)
-            names, labels = [], []
-            for name, label, test, _ in compiled:
-                if test is None or test(g, env):
-                    names.append(name)
-                    labels.append(render(label, g, env))
-            if not names:
-                if if_none is not None:
-                    return NONE
-                raise GameError(f"{g.describe(player)} has no legal action ({render(prompt, g, env)})", span=span,
-                                phase=g.phase, code="no-legal-choice")
-            return Decision(player, "action", names, render(prompt, g, env), span, labels=labels,
-                           private=private, verb=render(verb, g, env)), None
         # the chosen action's own steps run first, then the common `then`
-        return Ask(begin, answer_one), [_run_action(by_name, bind, span)] + then, bind
+        bodies = {name: body for name, _, _, body in compiled}
+        return asking.actions(compiled), [_run_action(bodies, bind, span)] + then, bind
 
 
-def _run_action(by_name: dict, bind: str, span) -> Step:
+class _Asking:
+    """Writes the generated function of one choice: who decides, the options, the Decision."""
+
+    def __init__(self, flows, span, who: str | None, prompt, verb, kind: str, private: bool, if_none: bool):
+        self.unit = flows.unit
+        self.span, self.who, self.kind, self.private, self.if_none = span, who, kind, private, if_none
+        self.prompt, self.verb = self.text(prompt), self.text(verb)
+        self.prompt_template, self.verb_template = prompt, verb
+
+    def text(self, template) -> str:
+        """The code of a prompt or verb: a template is called, a constant is written with repr."""
+        if callable(template):
+            return f"{self.unit.constant(template, 'text')}(g, env)"
+        return repr(template)
+
+    def listing(self, items: str, legal) -> list[str]:
+        """Lines that list the options into `_out`, noting in the game's cost report how many
+        items (and steps) the listing took if more than ever at this choice."""
+        site = self.unit.constant(ListingSite(self.span), "site")
+        lines = ["_before = g.steps", f"_items = {items}"]
+        if legal is None:
+            lines.append("_out = list(_items)")
+        else:
+            test, hoisted, _ = legal
+            if hoisted:
+                lines.insert(0, " = ".join(hoisted) + " = NOT_YET")
+            lines += ["_out = []", "for _x in _items:", f"    if {test}:", "        _out.append(_x)"]
+        return lines + ["_work = g.steps - _before + len(_items)", "_peaks = g.listing_peaks",
+                        f"if _work > _peaks.get({site}, 0):", f"    _peaks[{site}] = _work"]
+
+    def numbers(self, lo: str, hi: str, legal) -> list[str]:
+        span = self.unit.constant(self.span, "span")
+        lines = [f"_out = numbers(g, {lo}, {hi}, {span})"]
+        if legal is None:
+            return lines
+        test, hoisted, _ = legal
+        site = self.unit.constant(ListingSite(self.span), "site")
+        return lines + [f"_items = numbers_to_test(g, _out, {span})"] + \
+            ([" = ".join(hoisted) + " = NOT_YET"] if hoisted else []) + \
+            ["_before = g.steps", "_out = []", "for _x in _items:", f"    if {test}:", "        _out.append(_x)",
+             "_work = g.steps - _before + len(_items)", "_peaks = g.listing_peaks",
+             f"if _work > _peaks.get({site}, 0):", f"    _peaks[{site}] = _work"]
+
+    def _none(self, condition: str, error: str) -> list[str]:
+        """What happens when there is no legal option: NONE for `if_none`, else the error."""
+        return [f"if {condition}:", "    return NONE" if self.if_none else f"    {error}"]
+
+    def single(self, listing: list[str], labels) -> Ask:
+        span = self.unit.constant(self.span, "span")
+        lines = [f"_who = {self.who}"] + listing
+        lines += self._none("not _out", f"no_choice(g, _who, {self.kind!r}, {self.prompt}, {span})")
+        texts = "None"
+        if labels is not None:
+            code, hoisted, _ = labels
+            lines += ([" = ".join(hoisted) + " = NOT_YET"] if hoisted else []) + \
+                ["_texts = []", "for _x in _out:", f"    _texts.append({code})"]
+            texts = "_texts"
+        lines.append(f"return Decision(_who, {self.kind!r}, _out, {self.prompt}, {span}, {texts}, "
+                     f"{self.private!r}, 1, 1, {self.verb})")
+        return Ask(self._function(lines), None)
+
+    def cards(self, count: str, listing: list[str]) -> Ask:
+        span = self.unit.constant(self.span, "span")
+        lines = [f"_who = {self.who}", f"_n = {count}"] + listing
+        lines += self._none("len(_out) < _n", f"too_few_cards(g, _who, _n, len(_out), {span})")
+        lines.append("return [_who, _n, _out, []]")
+        picks = CardPicks(self.prompt_template, self.span, self.private, self.verb_template)
+        return Ask(self._function(lines), picks)
+
+    def actions(self, compiled: list) -> Ask:
+        span = self.unit.constant(self.span, "span")
+        lines = [f"_who = {self.who}", "_names = []", "_labels = []"]
+        for name, label, test, _ in compiled:
+            adds = [f"_names.append({self.unit.literal(name)})", f"_labels.append({self.text(label)})"]
+            lines += [f"if {test}:"] + ["    " + add for add in adds] if test is not None else adds
+        lines += self._none("not _names", f"no_action(g, _who, {self.prompt}, {span})")
+        lines.append(f"return Decision(_who, 'action', _names, {self.prompt}, {span}, _labels, {self.private!r}, "
+                     f"1, 1, {self.verb})")
+        return Ask(self._function(lines), None)
+
+    def _function(self, lines: list[str]) -> str:
+        """Add `def _askN(g, env)` with these lines to the unit; its name."""
+        name = self.unit.fresh("ask")
+        writer = Writer(self.unit, machine=False)
+        writer.span = self.span
+        for line in lines:
+            writer.line(line)
+        self.unit.helper(*writer.function(name))
+        return name
+
+
+def _run_action(bodies: dict, bind: str, span) -> Step:
     """The step that runs the chosen action's own steps."""
-    if not any(s.yields for steps in by_name.values() for s in steps):
-        def run_action(g, env):
-            run_plain(by_name[env[bind]], g, env)
-        return Step(run_action, False, span)
+    bodies = {name: steps for name, steps in bodies.items() if steps}   # (an action without steps: nothing to run)
+    if not any(s.yields for steps in bodies.values() for s in steps):
+        def emit(w: Writer):
+            with w.at(span):
+                for i, (name, steps) in enumerate(bodies.items()):
+                    with w.nested(f"{'if' if i == 0 else 'elif'} env[{bind!r}] == {w.unit.literal(name)}:"):
+                        w.steps(steps)
+        return Step(False, span, emit)
 
-    def emit(asm):
-        starts = {name: asm.label() for name in by_name}
-        end = asm.label()
-
-        def op_action(g, frame):
-            frame.pc = starts[frame.env[bind]].pc
-        asm.op(op_action)
-        for name, steps in by_name.items():
-            asm.place(starts[name])
-            asm.steps(steps)
-            asm.jump(end)
-        asm.place(end)
-    return Step(None, True, span, emit)
+    def emit_machine(w: Writer):
+        starts = {name: Label() for name in bodies}
+        end = Label()
+        with w.at(span):
+            w.branch([(f"env[{bind!r}] == {w.unit.literal(name)}", label) for name, label in starts.items()], end)
+        for name, steps in bodies.items():
+            w.place(starts[name])
+            w.steps(steps)
+            with w.at(span):
+                w.goto(end)
+        w.place(end)
+    return Step(True, span, emit_machine)

@@ -1,25 +1,29 @@
-"""Compiles the steps of `flow:`, `procedures:` and `then:` lists into runnable Python.
+"""Compiles the steps of `flow:`, `procedures:`, `then:` lists, triggers and abilities to Python.
 
 A step is either a string of effect statements or a mapping with one step keyword
-(`if`, `while`, `repeat`, `for_each`, `call`, `phase`, `choose`). Steps that cannot ask a
-player for a decision compile to plain functions, which keeps random playouts fast. Steps
-that can emit operations into the code of their step list (`frames.py`), which stops at a
-decision and holds its place in plain data, so that a running game can be copied. `choose:`
-steps are compiled by `choices.py`; what steps are made of at run time is in `steps.py`.
+(`if`, `while`, `repeat`, `for_each`, `call`, `phase`, `choose`, `use`, `let`). Each step is
+checked once, its expressions generated as Python in place, and written out by a
+`codegen.writer.Writer` into the generated function of its step list: the flow, a procedure,
+a trigger or an ability is one function (with helpers beside it). Plain steps, which cannot
+ask for a decision, are nested Python; a list that may ask is a machine of blocks that returns
+at a decision and resumes after it (see `frames.py`). `choose:` steps are compiled by
+`choices.py`.
 
 Each step counts one step of work against the game's budget where it runs (`Game.tick`,
 written out in place: it runs for every step of every game).
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from interpreter.codegen.unit import Unit
+from interpreter.codegen.writer import Label, Writer
 from interpreter.language import types as T
-from interpreter.engine.choices import ChoiceCompiler, answer_one
-from interpreter.language.compiler import Compiler, Where
-from interpreter.errors import Collector, GameError, Span, did_you_mean
-from interpreter.engine.frames import CHOOSING, RESULTS, Frame, code_of, op_pop, restore_env_and_jump
-from interpreter.engine.steps import NONE, Break, Step, run_plain
+from interpreter.engine.choices import ChoiceCompiler
+from interpreter.language.compiler import _TOO_DEEP_FOR_PYTHON, Compiler, Where, _label
+from interpreter.errors import Collector, Span, did_you_mean
+from interpreter.engine.steps import Step
 
 STEP_KEYS = {
     "if": {"if", "then", "else"},
@@ -43,7 +47,8 @@ class Procedure:
     where: Where | None = None
     compiling: bool = False
     params: dict = field(default_factory=dict)
-    code: list | None = None       # its operations, assembled on first call (frames.py)
+    run: object = None        # its generated function: run(g, env) when it never asks, else
+    code: object = None       # code(g, frame), the machine a frame of it runs (frames.py)
 
     @property
     def yields(self) -> bool:
@@ -58,6 +63,50 @@ class FlowCompiler(ChoiceCompiler):
         self.procedures = procedures
         self.errors = errors
         self.loops = 0          # how many loops enclose the steps being compiled (for `break`)
+        self.unit: Unit | None = None   # the generated code the steps being compiled go into
+
+    # -- the generated functions -----------------------------------------------
+    @contextmanager
+    def holder(self, where: Where):
+        """Steps compiled inside go into one new unit of generated code (a flow, a procedure,
+        a trigger or an ability), built by `machine` or `plain` before the block ends."""
+        outer, self.unit = self.unit, Unit(_label(where), self.c.generated)
+        try:
+            yield
+        finally:
+            self.unit = outer
+
+    def machine(self, steps: list, span: Span | None):
+        """The function `code(g, frame)` of a step list that may ask for decisions."""
+        writer = Writer(self.unit, machine=True)
+        writer.span = span
+        writer.steps(steps)
+        return self._build(writer, "_run", span)
+
+    def plain(self, steps: list, span: Span | None):
+        """The function `run(g, env)` of a step list that never asks."""
+        writer = Writer(self.unit, machine=False)
+        writer.span = span
+        writer.steps(steps)
+        return self._build(writer, "_steps", span)
+
+    def _build(self, writer: Writer, name: str, span: Span | None):
+        lines, spans = writer.function(name)
+        try:
+            return self.unit.build_function(lines, spans, name)
+        except _TOO_DEEP_FOR_PYTHON as exc:     # past the limits the writer keeps to: not seen in practice
+            if isinstance(exc, SyntaxError) and "too many" not in str(exc):
+                raise
+            self.errors.error("too-deep", "these steps nest too deeply to be compiled; move some of them "
+                              "into procedures", span)
+            return None
+
+    # -- expressions, in the unit of the steps being compiled ------------------------
+    def code(self, text, where: Where, scope: dict, expect=None):
+        return self.c.code(text, where, scope=scope, unit=self.unit, expect=expect)
+
+    def cond(self, raw, where: Where, key: str, scope: dict) -> str | None:
+        return self.code(raw.get(key), self.sub(where, key), scope, expect=T.BOOL)[0]
 
     # -- lists -------------------------------------------------------------
     def steps(self, raw, where: Where, scope: dict, *, allow_choices: bool = True) -> list[Step]:
@@ -105,20 +154,19 @@ class FlowCompiler(ChoiceCompiler):
                 what = clash if clash.startswith("already") else f"already {clash}"
                 self.errors.error("name", f"'{name}' is {what}; pick another name for the value", key_span)
                 continue
-            fn, typ = self.c.expression(text, self.sub(self.sub(where, "let"), name), scope=scope)
+            code, typ = self.code(text, self.sub(self.sub(where, "let"), name), scope)
             scope[name] = typ
-            if fn is not None:
-                compiled.append((name, fn))
+            if code is not None:
+                compiled.append((name, code))
         if len(compiled) != len(bindings):
             return None, scope
 
-        def run_let(g, env):
-            g.steps += 1
-            if g.steps > g._check_at:
-                g._check_budget(span)
-            for name, fn in compiled:
-                env[name] = fn(g, env)
-        return Step(run_let, False, span), scope
+        def emit(w: Writer):
+            with w.at(span):
+                w.tick(span)
+                for name, code in compiled:
+                    w.line(f"env[{name!r}] = {code}")
+        return Step(False, span, emit), scope
 
     def s_break(self, where: Where, span) -> Step | None:
         """`break`: leave the innermost for_each, while or repeat loop at once."""
@@ -127,12 +175,11 @@ class FlowCompiler(ChoiceCompiler):
                               "encloses it here (a procedure cannot leave its caller's loop)", span)
             return None
 
-        def run_break(g, env):
-            g.steps += 1
-            if g.steps > g._check_at:
-                g._check_budget(span)
-            raise Break
-        return Step(run_break, False, span)
+        def emit(w: Writer):
+            with w.at(span):
+                w.tick(span)
+                w.leave_loop()
+        return Step(False, span, emit)
 
     def loop_body(self, raw, where: Where, scope: dict, allow: bool) -> list[Step]:
         """Compile the steps of a loop, where `break` may stand."""
@@ -147,8 +194,15 @@ class FlowCompiler(ChoiceCompiler):
         if isinstance(raw, str) and raw.strip() == "break":
             return self.s_break(where, span)
         if isinstance(raw, str):
-            fn = self.c.statements(raw, where, scope=scope, tick=span)   # it counts its own step
-            return Step(fn, False, span) if fn else None
+            lines = self.c.statement_code(raw, where, scope=scope, unit=self.unit, tick=span)   # it counts its own step
+            if lines is None:
+                return None
+
+            def emit(w: Writer):
+                with w.at(span):
+                    for line in lines:
+                        w.line(line)
+            return Step(False, span, emit)
         if not isinstance(raw, dict):
             self.errors.error("type", "a step is a string of effects or a mapping such as "
                               "'if:', 'for_each:' or 'choose:'", span)
@@ -172,10 +226,6 @@ class FlowCompiler(ChoiceCompiler):
     def sub(self, where: Where, key) -> Where:
         return Where(where.source, where.path + (key,))
 
-    def cond(self, raw, where: Where, key: str, scope: dict):
-        fn, _ = self.c.expression(raw.get(key), self.sub(where, key), scope=scope, expect=T.BOOL)
-        return fn
-
     # -- step kinds ----------------------------------------------------------
     def s_if(self, raw, where, scope, allow, span):
         test = self.cond(raw, where, "if", scope)
@@ -186,38 +236,40 @@ class FlowCompiler(ChoiceCompiler):
         if test is None:
             return None
         if any(s.yields for s in then + other):
-            def emit(asm):
-                otherwise, end = asm.label(), asm.label()
-
-                def op_if(g, frame):
-                    g.steps += 1
-                    if g.steps > g._check_at:
-                        g._check_budget(span)
-                    if not test(g, frame.env):
-                        frame.pc = otherwise.pc
-                asm.op(op_if)
-                asm.steps(then)
+            def emit_machine(w: Writer):
+                yes, otherwise, end = Label(), Label(), Label()
+                with w.at(span):
+                    w.tick(span)
+                    w.branch([(test, yes)], otherwise)
+                w.place(yes)
+                w.steps(then)
                 if other:             # (with no `else`, `then` runs on into what follows)
-                    asm.jump(end)
-                asm.place(otherwise)
-                asm.steps(other)
-                asm.place(end)
-            return Step(None, True, span, emit)
+                    with w.at(span):
+                        w.goto(end)
+                w.place(otherwise)
+                w.steps(other)
+                w.place(end)
+            return Step(True, span, emit_machine)
 
-        def run_if_plain(g, env):
-            g.steps += 1
-            if g.steps > g._check_at:
-                g._check_budget(span)
-            for s in (then if test(g, env) else other):
-                s.run(g, env)
-        return Step(run_if_plain, False, span)
+        def emit(w: Writer):
+            with w.at(span):
+                w.tick(span)
+                if not then and not other:
+                    w.line(f"{test}")     # evaluated all the same: it may fail
+                    return
+                with w.nested(f"if {test}:" if then else f"if not {test}:"):
+                    w.steps(then or other)
+                if then and other:
+                    with w.nested("else:"):
+                        w.steps(other)
+        return Step(False, span, emit)
 
     def s_while(self, raw, where, scope, allow, span):
         test = self.cond(raw, where, "while", scope)
         body = self.loop_body(raw.get("do"), self.sub(where, "do"), scope, allow)
         if test is None:
             return None
-        return self._loop(test, body, span, check_first=True, until=False)
+        return self._loop(test, body, span, check_first=True)
 
     def s_repeat(self, raw, where, scope, allow, span):
         body = self.loop_body(raw.get("repeat"), self.sub(where, "repeat"), scope, allow)
@@ -227,51 +279,37 @@ class FlowCompiler(ChoiceCompiler):
         test = self.cond(raw, where, "until", scope)
         if test is None:
             return None
-        return self._loop(test, body, span, check_first=False, until=True)
+        return self._loop(f"not {test}", body, span, check_first=False)
 
-    def _loop(self, test, body, span, *, check_first: bool, until: bool) -> Step:
-        """A `while` (test checked first, `until` false) or a `repeat ... until` loop."""
+    def _loop(self, again: str, body, span, *, check_first: bool) -> Step:
+        """A `while` (checked first) or a `repeat ... until` loop; `again` holds while it goes on.
+        Each turn counts a step."""
         if any(s.yields for s in body):
-            def emit(asm):
-                top, end = asm.label(), asm.label()
+            def emit_machine(w: Writer):
+                top, end = Label(), Label()
+                if check_first:
+                    with w.at(span):
+                        w.branch([(again, top)], end)
+                w.place(top)
+                with w.machine_loop(end):
+                    with w.at(span):
+                        w.tick(span)
+                    w.steps(body)
+                with w.at(span):
+                    with w.nested(f"if {again}:"):
+                        w.goto(top)
+                w.place(end)
+            return Step(True, span, emit_machine)
 
-                def op_first(g, frame):
-                    if check_first and test(g, frame.env) == until:
-                        frame.pc = end.pc
-                        return
-                    g.steps += 1
-                    if g.steps > g._check_at:
-                        g._check_budget(span)
-                asm.op(op_first)
-                asm.place(top)
-                with asm.loop(end):
-                    asm.steps(body)
-
-                def op_again(g, frame):
-                    if test(g, frame.env) != until:
-                        g.steps += 1
-                        if g.steps > g._check_at:
-                            g._check_budget(span)
-                        frame.pc = top.pc
-                asm.op(op_again)
-                asm.place(end)
-            return Step(None, True, span, emit)
-
-        def run_plain(g, env):
-            if check_first and test(g, env) == until:
-                return
-            try:
-                while True:
-                    g.steps += 1
-                    if g.steps > g._check_at:
-                        g._check_budget(span)
-                    for s in body:
-                        s.run(g, env)
-                    if test(g, env) == until:
-                        return
-            except Break:
-                return
-        return Step(run_plain, False, span)
+        def emit(w: Writer):
+            with w.at(span):
+                with w.python_loop(f"while {again}:" if check_first else "while True:"):
+                    w.tick(span)
+                    w.steps(body)
+                    if not check_first:
+                        with w.nested(f"if not ({again}):"):
+                            w.line("break")
+        return Step(False, span, emit)
 
     def s_for_each(self, raw, where, scope, allow, span):
         name = raw.get("for_each")
@@ -287,7 +325,7 @@ class FlowCompiler(ChoiceCompiler):
             self.errors.error("name", f"'{name}' is already {clash}; pick another name for the loop variable",
                               where.source.span(where.path + ("for_each",)))
             return None
-        items, itype = self.c.expression(raw["in"], self.sub(where, "in"), scope=scope)
+        items, itype = self.code(raw["in"], self.sub(where, "in"), scope)
         if items is not None and not T.is_list(itype):
             self.errors.error("type", f"'in' must be a list, not {T.show(itype)}",
                               where.source.span(where.path + ("in",)))
@@ -296,72 +334,62 @@ class FlowCompiler(ChoiceCompiler):
         inner[name] = T.item_type(itype) if itype else None
         simultaneous = raw.get("simultaneous", False)
         if simultaneous is True:
-            return self._simultaneous(raw, where, inner, name, items, span)
+            return self._simultaneous(raw, where, inner, name, items, itype, span)
         body = self.loop_body(raw.get("do"), self.sub(where, "do"), inner, allow)
         if items is None:
             return None
-
-        def values(g, env):
-            value = items(g, env)
-            return list(value.cards) if hasattr(value, "cards") else list(value)
+        # evaluated once; a zone's cards are copied, so the body may move them
+        values = f"list({items}.cards)" if itype == T.ZONE else f"list({items})"
+        shadows = name in scope       # the loop's name hides one of the steps around: kept and put back
 
         if any(s.yields for s in body):
-            def emit(asm):
-                turn, end, after = asm.label(), asm.label(), asm.label()
+            def emit_machine(w: Writer):
+                turn, end, after = Label(), Label(), Label()
+                listed, state, i = w.fresh("it"), w.fresh("st"), w.fresh("i")
+                with w.at(span):
+                    w.line(f"{listed} = {values}")
+                    with w.nested(f"if not {listed}:"):
+                        w.goto(after)
+                    w.tick(span)
+                    if shadows:
+                        w.line("data.append(env)")
+                        w.line("env = fr.env = dict(env)")
+                    w.line(f"data.append([{listed}, 1])")     # the loop's turn: [items, next]
+                    w.line(f"env[{name!r}] = {listed}[0]")
+                w.place(turn)
+                with w.machine_loop(end):
+                    w.steps(body)
+                with w.at(span):
+                    w.line(f"{state} = data[-1]")
+                    w.line(f"{i} = {state}[1]")
+                    with w.nested(f"if {i} < len({state}[0]):"):
+                        w.tick(span)
+                        w.line(f"env[{name!r}] = {state}[0][{i}]")
+                        w.line(f"{state}[1] = {i} + 1")
+                        w.goto(turn)
+                w.place(end)
+                with w.at(span):
+                    w.line("data.pop()")
+                    if shadows:
+                        w.line("env = fr.env = data.pop()")
+                w.place(after)
+            return Step(True, span, emit_machine)
 
-                def op_each(g, frame):    # the loop's own environment, and its turn: [items, next]
-                    env = frame.env
-                    items = values(g, env)
-                    if not items:
-                        frame.pc = after.pc
-                        return
-                    frame.data.append(env)
-                    frame.data.append([items, 1])
-                    frame.env = e = dict(env)
-                    g.steps += 1
-                    if g.steps > g._check_at:
-                        g._check_budget(span)
-                    e[name] = items[0]
-                asm.op(op_each)
-                asm.place(turn)
-                with asm.loop(end):
-                    asm.steps(body)
+        def emit(w: Writer):
+            item = w.fresh("v")
+            with w.at(span):
+                saved = w.fresh("sv") if shadows else None
+                if shadows:
+                    w.line(f"{saved} = env[{name!r}]")
+                with w.python_loop(f"for {item} in {values}:"):
+                    w.tick(span)
+                    w.line(f"env[{name!r}] = {item}")
+                    w.steps(body)
+                if shadows:
+                    w.line(f"env[{name!r}] = {saved}")
+        return Step(False, span, emit)
 
-                def op_next(g, frame):    # the next turn, or on past the loop
-                    state = frame.data[-1]
-                    items, i = state
-                    if i < len(items):
-                        g.steps += 1
-                        if g.steps > g._check_at:
-                            g._check_budget(span)
-                        frame.env[name] = items[i]
-                        state[1] = i + 1
-                        frame.pc = turn.pc
-                asm.op(op_next)
-                asm.place(end)
-
-                def op_each_done(g, frame):
-                    frame.data.pop()
-                    frame.env = frame.data.pop()
-                asm.op(op_each_done)
-                asm.place(after)
-            return Step(None, True, span, emit)
-
-        def run_each_plain(g, env):
-            e = dict(env)
-            try:
-                for x in values(g, env):
-                    g.steps += 1
-                    if g.steps > g._check_at:
-                        g._check_budget(span)
-                    e[name] = x
-                    for s in body:
-                        s.run(g, e)
-            except Break:
-                return
-        return Step(run_each_plain, False, span)
-
-    def _simultaneous(self, raw, where, inner, name, items, span):
+    def _simultaneous(self, raw, where, inner, name, items, itype, span):
         """Every player chooses before any choice takes effect or is seen by others."""
         body = raw.get("do")
         body = body[0] if isinstance(body, list) and len(body) == 1 else body
@@ -376,86 +404,59 @@ class FlowCompiler(ChoiceCompiler):
         loops, self.loops = self.loops, 0     # everyone chooses before any `then` runs: no leaving early
         try:
             choose = self.choice(body, body_where, inner, span, private=True)
+            if_none = self.steps(body.get("if_none"), self.sub(body_where, "if_none"), inner) if "if_none" in body else []
         finally:
             self.loops = loops
         if choose is None or items is None:
             return None
         ask, then, bind = choose
-        if_none = self.steps(body.get("if_none"), self.sub(body_where, "if_none"), inner) if "if_none" in body else []
+        values = f"list({items}.cards)" if itype == T.ZONE else f"list({items})"
 
-        def emit(asm):
-            asking, results, none, end = asm.label(), asm.label(), asm.label(), asm.label()
-
-            # state: [CHOOSING or RESULTS, the players, how many have chosen (then: results run),
-            #         the choices made [[env, value, seat, kind, options]...], [env, ask state] of the one choosing]
-            def op_start(g, frame):
-                frame.data.append([CHOOSING, list(items(g, frame.env)), 0, [], None])
-            asm.op(op_start)
-            asm.place(asking)
-
-            def op_ask(g, frame):
-                state = frame.data[-1]
-                players, chosen = state[1], state[3]
-                while state[2] < len(players):
-                    g.steps += 1
-                    if g.steps > g._check_at:
-                        g._check_budget(span)
-                    e = dict(frame.env)
-                    e[name] = players[state[2]]
-                    begun = ask.begin(g, e)
-                    state[2] += 1
-                    if begun is NONE:
-                        chosen.append([e, NONE, None, None, None])
-                        continue
-                    request, pending = begun
-                    if request is None:
-                        chosen.append([e, ask.answer(g, e, pending, None)[1], None, None, None])
-                        continue
-                    state[4] = [e, pending, [request.player, request.kind, request._values]]
-                    return request
-                g.reveal_choices()
-                state[0], state[2] = RESULTS, 0     # now counts the results run
-                frame.pc = results.pc
-                return None
-            asm.op(op_ask)
-
-            def op_answered(g, frame):
-                state = frame.data[-1]
-                e, pending, asked = state[4]
-                request, value = ask.answer(g, e, pending, g._sent)
-                if request is not None:
-                    frame.pc -= 1
-                    return request
-                state[3].append([e, value, *asked])
-                state[4] = None
-                frame.pc = asking.pc
-                return None
-            asm.op(op_answered)
-            asm.place(results)
-
-            def op_result(g, frame):       # each player's `then` (or `if_none`) in that player's env
-                state = frame.data[-1]
-                chosen = state[3]
-                if state[2] >= len(chosen):
-                    frame.pc = end.pc
-                    return
-                e, value = chosen[state[2]][:2]
-                state[2] += 1
-                frame.data.append(frame.env)
-                frame.env = e
-                if value is NONE:
-                    frame.pc = none.pc
-                else:
-                    e[bind] = value
-            asm.op(op_result)
-            asm.steps(then)
-            asm.op(restore_env_and_jump(results))
-            asm.place(none)
-            asm.steps(if_none)
-            asm.op(restore_env_and_jump(results))
-            asm.place(end)
-            asm.op(op_pop)
-        return Step(None, True, span, emit)
+        def emit(w: Writer):
+            asking, answered, results, none, end = Label(), Label(), Label(), Label(), Label()
+            request, state, chosen = w.fresh("r"), w.fresh("st"), w.fresh("ch")
+            ask_fn = ask.name
+            picks = w.unit.constant(ask.picks, "picks") if ask.picks is not None else "None"
+            here = w.unit.constant(span, "span")
+            with w.at(span):
+                w.line(f"data.append([CHOOSING, {values}, 0, [], None])")
+            w.place(asking)
+            with w.at(span):
+                w.line(f"{request} = simultaneous_ask(g, env, data[-1], {name!r}, {ask_fn}, {picks}, {here})")
+                with w.nested(f"if {request} is not None:"):
+                    w.stop(answered, request)
+                w.goto(results)
+            w.place(answered)
+            with w.at(span):
+                w.line(f"{request} = simultaneous_answer(g, data[-1], {picks})")
+                with w.nested(f"if {request} is not None:"):
+                    w.stop(answered, request)
+                w.goto(asking)
+            w.place(results)    # each player's `then` (or `if_none`), in that player's env
+            with w.at(span):
+                w.line(f"{state} = data[-1]")
+                with w.nested(f"if {state}[2] >= len({state}[3]):"):
+                    w.goto(end)
+                w.line(f"{chosen} = {state}[3][{state}[2]]")
+                w.line(f"{state}[2] += 1")
+                w.line("data.append(env)")
+                w.line(f"env = fr.env = {chosen}[0]")
+                with w.nested(f"if {chosen}[1] is NONE:"):
+                    w.goto(none)
+                w.line(f"env[{bind!r}] = {chosen}[1]")
+            w.steps(then)
+            with w.at(span):
+                w.line("env = fr.env = data.pop()")
+                w.goto(results)
+            w.place(none)
+            w.steps(if_none)
+            with w.at(span):
+                w.line("env = fr.env = data.pop()")
+                w.goto(results)
+            w.place(end)
+            with w.at(span):
+                w.line("data.pop()")
+        return Step(True, span, emit)
 
     def s_call(self, raw, where, scope, allow, span):
         name = raw.get("call")
@@ -471,17 +472,16 @@ class FlowCompiler(ChoiceCompiler):
             self.errors.error("type", "'with' maps parameter names to expressions",
                               where.source.span(where.path + ("with",)))
             return None
-        arg_fns = {}
+        arg_codes = {}
         for key, text in args.items():
             if key not in proc.params:
                 self.errors.error("unknown-name", f"procedure '{name}' has no parameter '{key}'",
                                   where.source.span(where.path + ("with", key), key=True),
                                   did_you_mean(key, proc.params))
                 continue
-            fn, _ = self.c.expression(text, self.sub(self.sub(where, "with"), key), scope=scope,
-                                      expect=proc.params[key])
-            if fn:
-                arg_fns[key] = fn
+            code, _ = self.code(text, self.sub(self.sub(where, "with"), key), scope, expect=proc.params[key])
+            if code is not None:
+                arg_codes[key] = code
         missing = set(proc.params) - set(args)
         if missing:
             self.errors.error("missing-key", f"procedure '{name}' needs {', '.join(sorted(missing))} in 'with:'", span)
@@ -491,19 +491,23 @@ class FlowCompiler(ChoiceCompiler):
         if not allow and proc.yields:
             self.errors.error("choice-not-allowed", f"procedure '{name}' asks players to choose, "
                               "which is not allowed here (triggers run without decisions)", span)
+        env = "{" + ", ".join(f"{self.unit.literal(k)}: {c}" for k, c in arg_codes.items()) + "}"
         if proc.yields:
-            def emit(asm):
-                def op_call(g, frame):
-                    env = frame.env
-                    g._stack.append(Frame(code_of(proc), {k: f(g, env) for k, f in arg_fns.items()}))
-                asm.op(op_call)
-            return Step(None, True, span, emit)
+            def emit_machine(w: Writer):
+                after = Label()
+                with w.at(span):
+                    if proc.code is None:      # its code failed to build (reported)
+                        return
+                    w.line(f"g._stack.append(Frame({w.unit.constant(proc.code, 'proc')}, {env}))")
+                    w.stop(after, "None")
+                w.place(after)
+            return Step(True, span, emit_machine)
 
-        def run_call_plain(g, env):
-            e = {k: f(g, env) for k, f in arg_fns.items()}
-            for s in proc.steps:
-                s.run(g, e)
-        return Step(run_call_plain, False, span)
+        def emit(w: Writer):
+            with w.at(span):
+                if proc.run is not None:
+                    w.line(f"{w.unit.constant(proc.run, 'proc')}(g, {env})")
+        return Step(False, span, emit)
 
     def compile_procedure(self, proc: Procedure, call_span: Span | None = None) -> None:
         if proc.steps is not None:
@@ -513,10 +517,17 @@ class FlowCompiler(ChoiceCompiler):
                               "others); use 'repeat' or 'while' for loops", call_span or proc.where.span())
             proc.steps = []
             return
-        proc.compiling = True
+        proc.compiling = True    # (left set should compiling fail: the caller clears it)
         loops, self.loops = self.loops, 0      # a procedure's `break` cannot leave its caller's loop
         try:
-            proc.steps = self.steps(proc.raw, proc.where, dict(proc.params))
+            with self.holder(proc.where):
+                steps = self.steps(proc.raw, proc.where, dict(proc.params))
+                span = proc.where.span()
+                if any(s.yields for s in steps):
+                    proc.code = self.machine(steps, span)
+                else:
+                    proc.run = self.plain(steps, span)
+            proc.steps = steps
         finally:
             self.loops = loops
         proc.compiling = False
@@ -526,11 +537,11 @@ class FlowCompiler(ChoiceCompiler):
         if not allow:
             self.errors.error("choice-not-allowed", "a trigger cannot use abilities (they may ask for choices)", span)
             return None
-        name, _ = self.c.expression(raw.get("use"), self.sub(where, "use"), scope=scope, expect=T.STR)
+        name, _ = self.code(raw.get("use"), self.sub(where, "use"), scope, expect=T.STR)
         if "player" not in raw:
             self.errors.error("missing-key", "a 'use' step needs 'player:' (who uses the ability)", span)
             return None
-        who, _ = self.c.expression(raw["player"], self.sub(where, "player"), scope=scope, expect=T.PLAYER)
+        who, _ = self.code(raw["player"], self.sub(where, "player"), scope, expect=T.PLAYER)
         literal = raw.get("use")
         if isinstance(literal, str) and literal.startswith("'") and literal.endswith("'"):
             if literal[1:-1] not in self.c.symbols.abilities:
@@ -540,51 +551,40 @@ class FlowCompiler(ChoiceCompiler):
         if name is None or who is None:
             return None
 
-        def op_use(g, frame):
-            env = frame.env
-            g.steps += 1
-            if g.steps > g._check_at:
-                g._check_budget(span)
-            ability = name(g, env)
-            spec = g.rules.abilities.get(ability)
-            if spec is None:
-                raise GameError(f"no ability named '{ability}'", span=span, phase=g.phase)
-            player = who(g, env)
-            g.ability_flags(player, ability).add("used")
-            g.version += 1
-            g.emit("ability_used", player=player.seat, ability=ability)
-            g._stack.append(Frame(code_of(spec), {"p": player}))
-        return Step(None, True, span, lambda asm: asm.op(op_use))
+        def emit(w: Writer):
+            after = Label()
+            with w.at(span):
+                w.tick(span)
+                w.line(f"use_ability(g, {name}, {who}, {w.unit.constant(span, 'span')})")
+                w.stop(after, "None")
+            w.place(after)
+        return Step(True, span, emit)
 
     def s_phase(self, raw, where, scope, allow, span):
         name = raw.get("phase")
         body = self.steps(raw.get("do"), self.sub(where, "do"), scope, allow_choices=allow)
 
         if any(s.yields for s in body):
-            def emit(asm):
-                def op_enter(g, frame):
-                    frame.data.append(g.phase)
-                    g.enter_phase(name)
-                asm.op(op_enter)
-                with asm.scope(("phase", name)):     # a loop around the phase is left: the phase ends first
-                    asm.steps(body)
+            def emit_machine(w: Writer):
+                with w.at(span):
+                    w.line("data.append(g.phase)")
+                    w.line(f"g.enter_phase({w.unit.literal(name)})")
+                with w.scope(("phase", w.unit.literal(name), None)):     # a loop around the phase is left: the phase ends first
+                    w.steps(body)
+                with w.at(span):
+                    w.line(f"g.leave_phase({w.unit.literal(name)}, data.pop())")
+            return Step(True, span, emit_machine)
 
-                def op_leave(g, frame):
-                    g.leave_phase(name, frame.data.pop())
-                asm.op(op_leave)
-            return Step(None, True, span, emit)
-
-        def run_phase_plain(g, env):
-            outer = g.phase
-            g.enter_phase(name)
-            try:
-                for s in body:
-                    s.run(g, env)
-            except Break:
-                g.leave_phase(name, outer)
-                raise
-            g.leave_phase(name, outer)
-        return Step(run_phase_plain, False, span)
+        def emit(w: Writer):
+            outer = w.fresh("ph")
+            with w.at(span):
+                w.line(f"{outer} = g.phase")
+                w.line(f"g.enter_phase({w.unit.literal(name)})")
+            with w.scope(("phase", w.unit.literal(name), outer)):
+                w.steps(body)
+            with w.at(span):
+                w.line(f"g.leave_phase({w.unit.literal(name)}, {outer})")
+        return Step(False, span, emit)
 
     def s_choose(self, raw, where, scope, allow, span):
         if not allow:
@@ -594,64 +594,55 @@ class FlowCompiler(ChoiceCompiler):
         if compiled is None:
             return None
         ask, then, bind = compiled
-        if_none = self.steps(raw.get("if_none"), self.sub(where, "if_none"), scope) if "if_none" in raw else []
+        if_none = self.steps(raw.get("if_none"), self.sub(where, "if_none"), scope) if "if_none" in raw else None
+        shadows = bind in scope      # the chosen value's name hides one around: `then` gets an env of its own
 
-        def emit(asm):
-            none, then_start, end = asm.label(), asm.label(), asm.label()
-            if any(s.yields for s in then):
-                def finish(g, frame, value):   # `then` runs in an environment of its own, as operations
-                    frame.data.append(frame.env)
-                    frame.env = e = dict(frame.env)
-                    e[bind] = value
-                    frame.pc = then_start.pc
+        def emit(w: Writer):
+            answered, bound, none, end = Label(), Label(), Label(), Label()
+            asked, value = w.fresh("r"), w.fresh("c")
+            ask_fn = ask.name
+            with w.at(span):
+                w.line(f"{asked} = {ask_fn}(g, env)")
+                if if_none is not None:
+                    with w.nested(f"if {asked} is NONE:"):
+                        w.goto(none)
+                if ask.picks is None:
+                    w.stop(answered, asked)
+                else:          # cards: the state [player, count, legal, picked], then one pick at a time
+                    picks = w.unit.constant(ask.picks, "picks")
+                    with w.nested(f"if {asked}[1] <= 0:"):
+                        w.line(f"{value} = {asked}[3]")
+                        w.goto(bound)
+                    w.line(f"data.append({asked})")
+                    w.stop(answered, f"pick(g, env, {asked}, {picks})")
+            w.place(answered)
+            with w.at(span):
+                if ask.picks is None:
+                    w.line(f"{value} = g._sent")
+                else:
+                    w.line(f"{asked} = data[-1]")
+                    w.line(f"{asked}[3].append(g._sent)")
+                    with w.nested(f"if len({asked}[3]) < {asked}[1]:"):
+                        w.stop(answered, f"pick(g, env, {asked}, {w.unit.constant(ask.picks, 'picks')})")
+                    w.line("data.pop()")
+                    w.line(f"{value} = {asked}[3]")
+            w.place(bound)
+            with w.at(span):
+                if shadows:
+                    w.line("data.append(env)")
+                    w.line("env = fr.env = dict(env)")
+                w.line(f"env[{bind!r}] = {value}")
+            if shadows:
+                with w.scope(("env",)):
+                    w.steps(then)
+                with w.at(span):
+                    w.line("env = fr.env = data.pop()")
             else:
-                run_then = asm.runner(then)
-
-                def finish(g, frame, value):   # plain steps: run here, in an environment of their own
-                    e = dict(frame.env)
-                    e[bind] = value
-                    if run_then(g, frame, e):
-                        frame.pc = end.pc
-
-            def op_ask(g, frame):
-                begun = ask.begin(g, frame.env)
-                if begun is NONE:
-                    frame.pc = none.pc
-                    return None
-                request, state = begun
-                if request is None:       # nothing to ask (no card to pick)
-                    finish(g, frame, ask.answer(g, frame.env, state, None)[1])
-                    return None
-                frame.data.append(state)
-                return request
-            asm.op(op_ask)
-
-            if ask.answer is answer_one and not any(s.yields for s in then):
-                # the commonest choice, one thing with plain steps after: the answer is the value
-                def op_answered_one(g, frame):
-                    frame.data.pop()
-                    e = dict(frame.env)
-                    e[bind] = g._sent
-                    if run_then(g, frame, e):
-                        frame.pc = end.pc
-                asm.op(op_answered_one)
-            else:
-                def op_answered(g, frame):
-                    state = frame.data.pop()
-                    request, value = ask.answer(g, frame.env, state, g._sent)
-                    if request is not None:
-                        frame.data.append(state)
-                        frame.pc -= 1
-                        return request
-                    finish(g, frame, value)
-                    return None
-                asm.op(op_answered)
-            asm.place(then_start)
-            if any(s.yields for s in then):
-                with asm.scope(("env",)):
-                    asm.steps(then)
-                asm.op(restore_env_and_jump(end))
-            asm.place(none)
-            asm.steps(if_none)
-            asm.place(end)
-        return Step(None, True, span, emit)
+                w.steps(then)
+            if if_none is not None:
+                with w.at(span):
+                    w.goto(end)
+                w.place(none)
+                w.steps(if_none)
+            w.place(end)
+        return Step(True, span, emit)

@@ -26,7 +26,7 @@ from interpreter.engine.budget import CLOCK_STRIDE, DEFAULT_STEPS, Budget, too_d
 from interpreter.engine.decisions import (Choice, Decision, IllegalChoice, choice_id, describe_numbers,
                                           json_value)
 from interpreter.engine.events import EventLog
-from interpreter.engine.frames import Frame, assemble, run as run_frames
+from interpreter.engine.frames import Frame, run as run_frames
 from interpreter.engine.state import HIDDEN, NO_VARS, NOBODY, PUBLIC, Card, Player, Team, Zone, card_visible
 
 __all__ = ["Game", "Choice", "Decision", "Budget", "IllegalChoice", "describe_numbers"]
@@ -54,14 +54,6 @@ def _moved_triggers(ruleset) -> dict:
         cached = {z.name: [t for t in moved if t[3] in (None, z.name)] for z in ruleset.zones}
         cached = ruleset.__dict__["_moved_into"] = {name: ts for name, ts in cached.items() if ts}
     return cached
-
-
-def _flow_code(ruleset) -> list:
-    """The operations of the ruleset's flow, assembled once per ruleset."""
-    code = ruleset.__dict__.get("_flow_code")
-    if code is None:
-        code = ruleset.__dict__["_flow_code"] = assemble(ruleset.flow)
-    return code
 
 
 def _default_options(ruleset) -> dict:
@@ -143,7 +135,7 @@ class Game:
                    "options": {k: self.options[k] for k in sorted(self.options)}}
         if self.record:   # a seat does not get the seed: with it, it could re-deal every hand
             self._log.emit(started, None, seat_event={**started, "seed": None})
-        self._stack = [Frame(_flow_code(ruleset), {})]   # where the flow is (frames.py)
+        self._stack = [Frame(ruleset.flow_code, {})]   # where the flow is (frames.py)
         self._sent = None                 # the answer to the decision just taken, for the flow
         try:      # (here and in the apply methods: a RecursionError becomes the ruleset's error)
             self._advance(None)
@@ -572,7 +564,7 @@ class Game:
         return a | b | seen
 
     def _fire(self, triggers, env) -> None:
-        for test, steps, name, _, span in triggers:
+        for test, run, name, _, span in triggers:
             if test is None or test(self, env):
                 if len(self._firing) >= MAX_TRIGGER_DEPTH:
                     chain = " -> ".join(dict.fromkeys(n for n, _ in self._firing))
@@ -581,8 +573,7 @@ class Game:
                                     phase=self.phase, code="trigger-loop")
                 self._firing.append((name, span))
                 try:
-                    for step in steps:
-                        step.run(self, env)
+                    run(self, env)
                 finally:
                     self._firing.pop()
 

@@ -1,5 +1,5 @@
-"""What compiled steps are made of at run time: a Step, and the markers the flow uses. (A
-decision a step asks is a `decisions.Decision`.)"""
+"""What compiled steps are made of: a Step, which writes its generated code, and the markers the
+flow uses. (A decision a step asks is a `decisions.Decision`.)"""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,13 +10,12 @@ from interpreter.errors import Span
 
 @dataclass
 class Step:
-    """A compiled step. A plain step (`yields` false) is a function `run(g, env)`; a step that
-    may ask for a decision has `emit(assembler)`, which writes its operations into the code of
-    the step list around it (see `frames.py`)."""
-    run: Callable | None
+    """A compiled step: `emit(writer)` writes its Python where the writer stands (see
+    `codegen/writer.py`). A step that may ask for a decision (`yields`) writes blocks of a
+    machine; a plain one writes nested Python, and may stand anywhere."""
     yields: bool
     span: Span
-    emit: Callable | None = None
+    emit: Callable
 
 
 class ListingSite:
@@ -28,14 +27,19 @@ class ListingSite:
         self.span = span
 
 
-NONE = object()  # a choice that found no legal option and ran `if_none` instead
+class _Marker:
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+NONE = _Marker("NONE")  # a choice that found no legal option and runs `if_none` instead
 
 
 class Break(Exception):
-    """Raised by a `break` step; the innermost loop around it catches it and stops."""
-
-
-def run_plain(steps, g, env) -> None:
-    """Run steps none of which can ask for a decision."""
-    for s in steps:
-        s.run(g, env)
+    """Raised by a `break` inside a helper function of generated code; the code that called it
+    leaves the loop around the call."""

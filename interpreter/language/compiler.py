@@ -25,7 +25,7 @@ from interpreter.language.builtins import BUILTINS
 from interpreter.language.effects import EFFECTS
 from interpreter.errors import Collector, Span, did_you_mean
 from interpreter.language.calls import binders, call_code
-from interpreter.language.expressions import ParseError, nesting, parse
+from interpreter.language.expressions import ParseError, depth as _depth, nesting, parse
 from interpreter.language.macros import MACRO_BUILDERS, MACROS
 
 Fn = Callable  # fn(game, env) -> value
@@ -118,6 +118,11 @@ _TRIVIAL = {"int", "string", "true", "false", "name"}   # cheaper to evaluate th
 MAX_CHAIN_NESTING = 200
 MAX_INLINED = 40          # a body is written in place only if it (with its calls) nests no deeper
 _TOO_DEEP_FOR_PYTHON = (SyntaxError, MemoryError, RecursionError)   # what compile() raises past its limits
+# An expression of a step is written in place in the step's generated code when it nests no
+# deeper than this (with the function bodies written into it, far below Python's limits);
+# a deeper one is compiled as a function of its own, which falls back to calls if need be.
+INLINE_NESTING = 40
+LISTING_NESTING = 20      # a choice's condition: the parts kept once per listing nest it further
 
 
 def _hoisted(code: str, name: str) -> str:
@@ -256,6 +261,60 @@ class Compiler:
                 counting = ["g.steps += 1", f"if g.steps > g._check_at: g._check_budget({unit.constant(tick, 'span')})"]
             return unit.build(counting + compiled)
         return self._built(generate, build, where)[0]
+
+    # -- code written in place, in the generated code of a step list ------------------
+    def code(self, text, where: Where, *, scope: dict, unit: Unit, expect=None) -> tuple[str | None, object]:
+        """Check an expression and generate its code into `unit` (that of the steps around it,
+        which read `g` and `env`): (code, type), or (None, None) after an error. One that
+        nests too deeply to be written in place safely is compiled as a function of its own."""
+        tree = self._parse(text, where, "expression")
+        if tree is None:
+            return None, None
+        if _depth(tree) > INLINE_NESTING:
+            fn, typ = self.expression(text, where, scope=scope, expect=expect)
+            return (None, None) if fn is None else (f"{unit.constant(fn, 'fn')}(g, env)", typ)
+        _, code, typ = self._generate(text, where, scope=scope, expect=expect, unit=unit)
+        return code, typ
+
+    def statement_code(self, text, where: Where, *, scope: dict, unit: Unit, tick: Span) -> list[str] | None:
+        """The code of effect statements, written in place, which first counts one step of work
+        at `tick`; None after an error."""
+        tree = self._parse(text, where, "statements")
+        if tree is None:
+            return None
+        if _depth(tree) > INLINE_NESTING:
+            fn = self.statements(text, where, scope=scope, tick=tick)
+            return None if fn is None else [f"{unit.constant(fn, 'fn')}(g, env)"]
+        span = unit.constant(tick, "span")
+        compiled, ok = ["g.steps += 1", f"if g.steps > g._check_at: g._check_budget({span})"], True
+        for stmt in tree.children:
+            try:
+                compiled.append(_Pass(self, where, dict(scope), True, None, unit).statement(stmt))
+            except _Failed:
+                ok = False
+        return compiled if ok else None
+
+    def candidate_code(self, text, where: Where, *, scope: dict, var: str, unit: Unit,
+                       expect=None) -> tuple[str, list[str], object] | None:
+        """The code of an expression of a choice's candidate `var` (a `where` or a `labels`),
+        to be written in a loop over the candidates in the local `_x`: (code, the locals of
+        its parts that are the same for every candidate, to be set to NOT_YET before the loop,
+        type); None after an error."""
+        tree = self._parse(text, where, "expression")
+        if tree is None:
+            return None
+        if _depth(tree) > LISTING_NESTING:
+            fn, typ = self.expression(text, where, scope=scope, expect=expect)
+            if fn is None:
+                return None
+            return f"{unit.constant(fn, 'fn')}(g, {{**env, {var!r}: _x}})", [], typ
+        saved, unit.hoisted = unit.hoisted, {}
+        try:
+            _, code, typ = self._generate(text, where, scope=scope, expect=expect, varying=var, unit=unit)
+            hoisted = list(unit.hoisted.values())
+        finally:
+            unit.hoisted = saved
+        return None if code is None else (code, hoisted, typ)
 
     def clash(self, name: str) -> str | None:
         """What a new local name (a loop variable, a chosen value) would hide, if anything."""

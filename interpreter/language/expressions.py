@@ -79,6 +79,18 @@ def nesting(text: str) -> int:
     return _check_shape(parse(text, "expression"))
 
 
+def depth(tree: Tree) -> int:
+    """How many levels deep a parsed tree nests."""
+    deepest, stack = 0, [(tree, 0)]
+    while stack:
+        node, level = stack.pop()
+        if level > deepest:
+            deepest = level
+        if isinstance(node, Tree):
+            stack.extend((child, level + 1) for child in node.children)
+    return deepest
+
+
 def _check_shape(tree: Tree) -> int:
     """Bound the nesting (the compiler recurses over it) and the size of number literals;
     walked with a stack, so any input is checked without recursion. Returns the nesting."""

@@ -55,7 +55,7 @@ class AbilitySpec:
     steps: list
     label: str
     description: str = ""
-    code: list | None = None      # its operations, assembled on first use (engine/frames.py)
+    code: object = None           # the generated function a frame of it runs (engine/frames.py)
 
 
 @dataclass
@@ -73,8 +73,9 @@ class Ruleset:
     zones: list[ZoneSpec]
     vars: dict                               # scope -> {name: (type, initial fn)}
     teams: dict | None                       # {'when', 'of', 'count', 'names'} compiled
-    flow: list
-    triggers: dict                           # event -> [(filter fn, steps, name, to zone, span)]
+    flow: list                               # its compiled steps
+    flow_code: object                        # the generated function the game's first frame runs
+    triggers: dict                           # event -> [(filter fn, run fn, name, to zone, span)]
     result_score: Any
     result_winners: Any
     constraints: list                        # [(fn, message, span)]
@@ -234,7 +235,9 @@ class _Builder:
                 for other in procedures.values():
                     if other.compiling:  # left half-compiled: said once, here
                         other.steps, other.compiling = [], False
-        main = flows.steps(flow.value, flow.where, {})
+        with flows.holder(flow.where):
+            main = flows.steps(flow.value, flow.where, {})
+            flow_code = flows.machine(main, flow.where.span()) if not self.errors.errors else None
         triggers = self.triggers(flows)
         abilities = self.abilities(flows)
         result = self.m.get("result")
@@ -265,7 +268,7 @@ class _Builder:
             name=str(name.value), path=path, description=str((self.m.get("description") or Located("", None, ())).value),
             min_players=int(pv.get("min", 2)), max_players=int(pv.get("max", pv.get("min", 2))),
             options=options, option_values=option_values, cards=cards, removals=removals, zones=zones,
-            vars=vars_, teams=teams, flow=main, triggers=triggers, result_score=score,
+            vars=vars_, teams=teams, flow=main, flow_code=flow_code, triggers=triggers, result_score=score,
             result_winners=winners, constraints=constraints, sources=[s.path for s in self.layers],
             score_label=str((result.value.get("label") if result and isinstance(result.value, dict) else None)
                             or "score"),
@@ -515,7 +518,10 @@ class _Builder:
             if "where" in spec:
                 test = self.compiler.expression(spec["where"], Where(loc.source, loc.path + ("where",)),
                                                 scope=scope, expect=T.BOOL)[0]
-            steps = flows.steps(spec.get("do"), Where(loc.source, loc.path + ("do",)), scope, allow_choices=False)
+            do = Where(loc.source, loc.path + ("do",))
+            with flows.holder(do):
+                steps = flows.steps(spec.get("do"), do, scope, allow_choices=False)
+                run = flows.plain(steps, do.span()) if not self.errors.errors else None
             into = spec.get("to")
             zones = self.symbols.game_zones | self.symbols.player_zones | self.symbols.team_zones
             if into is not None and (event != "moved" or into not in zones):
@@ -523,7 +529,7 @@ class _Builder:
                 self.errors.error("unknown-name", problem, loc.source.span(loc.path + ("to",)),
                                   did_you_mean(str(into), zones) if event == "moved" else None)
                 continue
-            out.setdefault(event, []).append((test, steps, name, into, loc.source.span(loc.path, key=True)))
+            out.setdefault(event, []).append((test, run, name, into, loc.source.span(loc.path, key=True)))
         return out
 
     def abilities(self, flows: FlowCompiler) -> dict:
@@ -534,9 +540,12 @@ class _Builder:
             if "when" in spec:
                 when = self.compiler.expression(spec["when"], Where(loc.source, loc.path + ("when",)),
                                                 scope={"p": T.PLAYER}, expect=T.BOOL)[0]
-            steps = flows.steps(spec.get("do"), Where(loc.source, loc.path + ("do",)), {"p": T.PLAYER})
+            do = Where(loc.source, loc.path + ("do",))
+            with flows.holder(do):
+                steps = flows.steps(spec.get("do"), do, {"p": T.PLAYER})
+                code = flows.machine(steps, do.span()) if not self.errors.errors else None
             out[name] = AbilitySpec(name, when, steps, str(spec.get("label", name)),
-                                    str(spec.get("description", "")))
+                                    str(spec.get("description", "")), code)
         return out
 
     def warn_unused(self, procedures, flows) -> None:

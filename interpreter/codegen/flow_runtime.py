@@ -1,0 +1,131 @@
+"""What generated flow code may call at run time, beside the expression runtime (`runtime.py`):
+frames and decisions, the errors of a choice with no legal option, the picks of a multi-card
+choice, the players of a simultaneous step asked in turn, and abilities used."""
+from __future__ import annotations
+
+from interpreter.engine.decisions import Decision
+from interpreter.engine.frames import CHOOSING, RESULTS, Frame
+from interpreter.engine.steps import NONE, Break
+from interpreter.errors import GameError
+from interpreter.language.builtins import MAX_RANGE
+
+MAX_NUMBER_RANGE = 2 ** 62   # a number choice's range must have a length Python can count
+
+
+def no_choice(g, player, kind: str, prompt: str, span):
+    raise GameError(f"{g.describe(player)} has no legal {kind} to choose ({prompt})", span=span, phase=g.phase,
+                    code="no-legal-choice")
+
+
+def no_action(g, player, prompt: str, span):
+    raise GameError(f"{g.describe(player)} has no legal action ({prompt})", span=span, phase=g.phase,
+                    code="no-legal-choice")
+
+
+def too_few_cards(g, player, wanted: int, legal: int, span):
+    raise GameError(f"{g.describe(player)} must choose {wanted} cards but only {legal} are legal", span=span,
+                    phase=g.phase, code="no-legal-choice")
+
+
+def numbers(g, low: int, high: int, span) -> range:
+    """The numbers of a number choice, `low` to `high`."""
+    if high - low >= MAX_NUMBER_RANGE:
+        raise GameError(f"a number choice from {low} to {high} is wider than {MAX_NUMBER_RANGE} numbers",
+                        span=span, phase=g.phase, code="number-range")
+    return range(low, high + 1)
+
+
+def numbers_to_test(g, numbers_: range, span) -> range:
+    """The numbers a number choice's `where` tests: at most MAX_RANGE of them."""
+    if len(numbers_) > MAX_RANGE:
+        raise GameError(f"a number choice with 'where' may list at most {MAX_RANGE} numbers, not {len(numbers_)}",
+                        span=span, phase=g.phase)
+    return numbers_
+
+
+class CardPicks:
+    """How a `choose: cards` asks for each of its cards: the prompt and verb (texts or
+    templates), its position, and whether others see the choice."""
+    __slots__ = ("prompt", "span", "private", "verb")
+
+    def __init__(self, prompt, span, private: bool, verb):
+        self.prompt, self.span, self.private, self.verb = prompt, span, private, verb
+
+
+def render(text, g, env) -> str | None:
+    """A prompt or verb now: a template's text, or a constant string as it is."""
+    return text(g, env) if callable(text) else text
+
+
+def pick(g, env, state: list, how: CardPicks) -> Decision:
+    """The decision for the next card of a multi-card choice. `state` is [player, how many,
+    the legal cards, the cards picked]; a card picked is not offered again (found by identity:
+    two cards may be equal in every attribute)."""
+    player, wanted, pool, picked = state
+    taken = {id(card) for card in picked}
+    rest = [card for card in pool if id(card) not in taken]
+    return Decision(player, "card", rest, render(how.prompt, g, env), how.span, None, how.private,
+                    len(picked) + 1, wanted, render(how.verb, g, env))
+
+
+# A simultaneous step keeps [CHOOSING or RESULTS, its players, how many were asked (then: how
+# many results ran), the choices made [[env, value, seat, kind, options], ...], and [env, pick
+# state, [seat, kind, options]] of the player choosing now] on its frame's data (see
+# frames.unrevealed_choices, which search reads).
+def simultaneous_ask(g, env: dict, state: list, name: str, ask, picks: CardPicks | None, span) -> Decision | None:
+    """Ask the next player of a simultaneous step who has something to choose, each in an
+    environment of its own; None once all have chosen, when the choices are revealed."""
+    players, chosen = state[1], state[3]
+    while state[2] < len(players):
+        g.tick(span)
+        own = dict(env)
+        own[name] = players[state[2]]
+        begun = ask(g, own)
+        state[2] += 1
+        if begun is NONE:
+            chosen.append([own, NONE, None, None, None])
+            continue
+        if picks is not None:       # `begun` is the state of a multi-card choice
+            if begun[1] <= 0:
+                chosen.append([own, begun[3], None, None, None])
+                continue
+            request = pick(g, own, begun, picks)
+        else:
+            request, begun = begun, None
+        state[4] = [own, begun, [request.player, request.kind, request._values]]
+        return request
+    g.reveal_choices()
+    state[0], state[2] = RESULTS, 0
+    return None
+
+
+def simultaneous_answer(g, state: list, picks: CardPicks | None) -> Decision | None:
+    """Take the answer of the player choosing now: the next card to pick, or None when done."""
+    own, pending, asked = state[4]
+    value = g._sent
+    if picks is not None:
+        pending[3].append(value)
+        if len(pending[3]) < pending[1]:
+            return pick(g, own, pending, picks)
+        value = pending[3]
+    state[3].append([own, value, *asked])
+    state[4] = None
+    return None
+
+
+def use_ability(g, ability: str, player, span) -> None:
+    """Mark the ability used by `player` and push a frame running its steps, `p` bound to them."""
+    spec = g.rules.abilities.get(ability)
+    if spec is None:
+        raise GameError(f"no ability named '{ability}'", span=span, phase=g.phase)
+    g.ability_flags(player, ability).add("used")
+    g.version += 1
+    g.emit("ability_used", player=player.seat, ability=ability)
+    g._stack.append(Frame(spec.code, {"p": player}))
+
+
+NAMES = {"NONE": NONE, "Break": Break, "Frame": Frame, "Decision": Decision, "CHOOSING": CHOOSING,
+         "RESULTS": RESULTS, "no_choice": no_choice, "no_action": no_action, "too_few_cards": too_few_cards,
+         "numbers": numbers, "numbers_to_test": numbers_to_test, "pick": pick,
+         "simultaneous_ask": simultaneous_ask, "simultaneous_answer": simultaneous_answer,
+         "use_ability": use_ability}

@@ -1,0 +1,300 @@
+"""Writes the Python source of a step list, line by line, each line noting the rule it comes from.
+
+Plain steps (those that cannot ask for a decision) are written as nested Python. A step list
+that may ask is written as a *machine*: numbered blocks in a loop,
+
+    def _run(g, fr):
+        env = fr.env
+        data = fr.data
+        pc = fr.pc
+        while True:
+            if pc == 0:
+                ...
+                fr.pc = 1
+                return _ask3(g, env)      # a decision: the flow waits here
+            if pc == 1:
+                ...
+
+so that the function returns a Decision and, once it is answered, resumes at the block after
+it. Where the flow is lives in the frame (`fr.pc`, its environment `fr.env`, the stack
+`fr.data` of loop turns, saved environments and phases), never in Python's own state, so a
+running game can be copied (see `engine/frames.py`). A block falls through into the next; a
+jump to an earlier block, or from inside nested code, starts the loop again. A block that no
+jump or resume names is merged into the one before it.
+
+`break` leaves the innermost loop: a Python loop with `break`, a machine loop by a jump to its
+end, undoing on the way what lies between (a phase to end, an environment to restore). Plain
+steps nested too deeply for Python (its limits on indentation and on nested loops) go into a
+helper function of their own, from which a `break` escapes as the `Break` exception.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from interpreter.errors import Span
+
+MAX_INDENT = 24       # indentation levels before plain steps move to a helper (Python allows 100)
+MAX_PY_BLOCKS = 12    # nested Python loops and try blocks before they do (Python allows 20)
+
+
+class Label:
+    """A block of a machine, named before or after it is placed."""
+    __slots__ = ("block", "used")
+
+    def __init__(self):
+        self.block: _Block | None = None
+        self.used = False        # named by a jump or a resume (else it may merge into the block before)
+
+    def __str__(self) -> str:
+        return str(self.block.index)
+
+
+class _Block:
+    __slots__ = ("labels", "lines", "open", "fall", "index")
+
+    def __init__(self, label: Label):
+        self.labels = [label]
+        self.lines: list = []
+        self.open = True          # the last line written can fall through into the next block
+        self.fall: int | None = None   # the line that falls through into the next block, if written
+        self.index = -1
+
+
+class Writer:
+    """The lines of one generated function: `machine` for one that may stop at decisions."""
+
+    def __init__(self, unit, *, machine: bool, scopes: list | None = None):
+        self.unit = unit
+        self.machine = machine
+        self.base = 3 if machine else 1          # the indentation of a block's (or the body's) lines
+        self.indent = self.base
+        self.py_blocks = 1 if machine else 0     # the machine's `while True` is one
+        self.span: Span | None = None
+        self.scopes: list = list(scopes or [])   # loops and what a `break` undoes, innermost last
+        self.escapes = False                     # a `break` leaves this (helper) function
+        self.blocks: list[_Block] = []
+        self.lines: list = []
+        if machine:
+            self._start(Label())
+
+    # -- lines -------------------------------------------------------------------
+    def line(self, *parts) -> None:
+        """One line (or several, split at newlines) at the current indentation; parts may be Labels."""
+        if self.machine and self.indent == self.base and not self.block.open:
+            self._start(Label())      # after a jump (a `break` ending a branch, say): code never reached
+        if len(parts) == 1 and isinstance(parts[0], str) and "\n" in parts[0]:
+            for text in parts[0].split("\n"):
+                self.lines.append((self.indent, (text,), self.span))
+            return
+        self.lines.append((self.indent, parts, self.span))
+
+    @contextmanager
+    def at(self, span: Span | None):
+        """Lines written inside come from the rule at `span` (for the line map of errors)."""
+        outer, self.span = self.span, span or self.span
+        try:
+            yield
+        finally:
+            self.span = outer
+
+    @contextmanager
+    def nested(self, header: str, *, loop: bool = False):
+        """A compound statement: `header` (e.g. 'if x:'), then the lines written inside."""
+        self.line(header)
+        lines, written = self.lines, len(self.lines)
+        self.indent += 1
+        self.py_blocks += loop
+        try:
+            yield
+        finally:
+            if lines is self.lines and len(lines) == written:
+                self.line("pass")        # nothing inside (a step that failed to compile, say)
+            self.indent -= 1
+            self.py_blocks -= loop
+
+    def tick(self, span: Span) -> None:
+        """One step of work, checked against the game's budget (`Game.tick` written out)."""
+        self.line("g.steps += 1")
+        self.line(f"if g.steps > g._check_at: g._check_budget({self.unit.constant(span, 'span')})")
+
+    def fresh(self, hint: str) -> str:
+        return self.unit.fresh(hint)
+
+    # -- steps ---------------------------------------------------------------------
+    def steps(self, steps: list) -> None:
+        """Write a list of compiled steps here; plain ones nested too deeply go to a helper."""
+        if not steps:
+            return
+        if any(s.yields for s in steps) or (self.indent < MAX_INDENT and self.py_blocks < MAX_PY_BLOCKS):
+            for step in steps:
+                step.emit(self)
+            return
+        name = self.fresh("b")
+        helper = Writer(self.unit, machine=False, scopes=self.scopes + [("helper",)])
+        helper.span = self.span
+        helper.steps(steps)
+        self.unit.helper(*helper.function(name))
+        if not helper.escapes:
+            self.line(f"{name}(g, env)")
+            return
+        with self.nested("try:", loop=True):
+            self.line(f"{name}(g, env)")
+        with self.nested("except Break:"):
+            self.leave_loop()
+
+    # -- loops, scopes and break -------------------------------------------------------
+    @contextmanager
+    def python_loop(self, header: str):
+        """A Python `for` or `while` loop around the lines written inside: `break` leaves it."""
+        with self.nested(header, loop=True):
+            self.scopes.append(("loop", None))
+            try:
+                yield
+            finally:
+                self.scopes.pop()
+
+    @contextmanager
+    def machine_loop(self, exit_: Label):
+        """A loop of blocks: `break` inside jumps to `exit_`."""
+        self.scopes.append(("loop", exit_))
+        try:
+            yield
+        finally:
+            self.scopes.pop()
+
+    @contextmanager
+    def scope(self, kind: tuple):
+        """What a `break` passing out of the lines written inside must undo first:
+        ("phase", name code, local) a phase to end (its outer phase in a local, or on `data` when
+        local is None), ("env",) an environment saved on `data` to restore."""
+        self.scopes.append(kind)
+        try:
+            yield
+        finally:
+            self.scopes.pop()
+
+    def leave_loop(self) -> None:
+        """`break`: undo, innermost first, what lies between here and the innermost loop; then
+        leave it (or, from a helper, raise Break for the code around the helper's call)."""
+        for kind in reversed(self.scopes):
+            if kind[0] == "loop":
+                if kind[1] is None:
+                    self.line("break")
+                else:
+                    self.goto(kind[1])
+                return
+            if kind[0] == "helper":
+                self.escapes = True
+                self.line("raise Break")
+                return
+            if kind[0] == "phase":
+                outer = kind[2] if kind[2] is not None else "data.pop()"
+                self.line(f"g.leave_phase({kind[1]}, {outer})")
+            else:
+                self.line("env = fr.env = data.pop()")
+        raise AssertionError("break outside a loop")   # pragma: no cover - the checker refuses it
+
+    # -- blocks of a machine -----------------------------------------------------------
+    @property
+    def block(self) -> _Block:
+        return self.blocks[-1]
+
+    def _start(self, label: Label) -> None:
+        block = _Block(label)
+        label.block = block
+        self.blocks.append(block)
+        self.lines = block.lines
+
+    def place(self, label: Label) -> None:
+        """Start the block `label` names; the block before falls through into it."""
+        block = self.block
+        if not block.lines and block.open:        # an empty block: both labels name one
+            block.labels.append(label)
+            label.block = block
+            return
+        if block.open:
+            block.fall = len(block.lines)
+            self.lines.append((self.base, ("pc = ", label), self.span))
+        self._start(label)
+
+    def goto(self, label: Label) -> None:
+        """Go on at `label`: the last line of its block, or (nested) a jump out of it."""
+        label.used = True
+        self.line("pc = ", label)
+        if label.block is not None or self.indent > self.base:
+            self.line("continue")       # backwards, or out of nested code: the loop starts again
+        if self.indent == self.base:
+            self.block.open = False
+
+    def branch(self, cases: list[tuple[str, Label]], otherwise: Label) -> None:
+        """End the block with a jump to the label of the first condition that holds."""
+        for _, label in cases:
+            label.used = True
+        otherwise.used = True
+        parts: list = ["pc = "]
+        for cond, label in cases:
+            parts += [label, f" if {cond} else "]
+        parts.append(otherwise)
+        self.line(*parts)
+        if any(label.block is not None for _, label in cases) or otherwise.block is not None:
+            self.line("continue")
+        self.block.open = False
+
+    def stop(self, label: Label, request: str) -> None:
+        """Return `request` (a Decision, or None after pushing a frame); go on at `label` next time."""
+        label.used = True
+        self.line("fr.pc = ", label)
+        self.line(f"return {request}")
+        if self.indent == self.base:
+            self.block.open = False
+
+    def end(self) -> None:
+        """The step list is done: its frame leaves the stack."""
+        if self.block.open:
+            self.line("g._stack.pop()")
+            self.line("return None")
+            self.block.open = False
+
+    # -- the function ---------------------------------------------------------------------
+    def function(self, name: str) -> tuple[list[str], list]:
+        """The source lines of `def name(...)` and the span of each line (None for its frame)."""
+        if not self.machine:
+            body = self.lines or [(1, ("pass",), self.span)]
+            lines = [f"def {name}(g, env):"]
+            spans: list = [self.span]
+            for indent, parts, span in body:
+                lines.append("    " * indent + "".join(map(str, parts)))
+                spans.append(span)
+            return lines, spans
+        self.end()
+        blocks = self._merged()
+        lines = [f"def {name}(g, fr):", "    env = fr.env", "    data = fr.data", "    pc = fr.pc",
+                 "    while True:"]
+        spans = [None] * len(lines)
+        for block in blocks:
+            lines.append(f"        if pc == {block.index}:")
+            spans.append(None)
+            for indent, parts, span in block.lines:
+                lines.append("    " * indent + "".join(map(str, parts)))
+                spans.append(span)
+        return lines, spans
+
+    def _merged(self) -> list[_Block]:
+        """The blocks, each one no jump names merged into the one before when that falls into it."""
+        kept: list[_Block] = []
+        for block in self.blocks:
+            previous = kept[-1] if kept else None
+            if previous is not None and previous.open and not any(label.used for label in block.labels):
+                if previous.fall is not None:
+                    del previous.lines[previous.fall]
+                previous.lines.extend(block.lines)
+                previous.open, previous.fall = block.open, (None if block.fall is None else
+                                                            len(previous.lines) - len(block.lines) + block.fall)
+                previous.labels.extend(block.labels)
+                for label in block.labels:
+                    label.block = previous
+                continue
+            kept.append(block)
+        for i, block in enumerate(kept):
+            block.index = i
+        return kept
