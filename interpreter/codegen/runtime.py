@@ -3,6 +3,7 @@ can fail (they raise a GameError at the rule's position) or that iterate (they c
 and the call strategies of ruleset functions."""
 from __future__ import annotations
 
+from interpreter.engine.state import Zone
 from interpreter.errors import GameError
 from interpreter.language.builtins import MAX_STRING, EvalError
 
@@ -198,3 +199,4 @@ def memo_of_lists(g, name, body, names, lists, *values):
 NAMES = {name: value for name, value in globals().items()
          if not name.startswith("_") and name not in ("annotations", "GameError", "EvalError", "MAX_STRING",
                                                        "TOO_BIG")}
+NAMES["Zone"] = Zone      # the one type generated code tests for: a zone's cards are its items

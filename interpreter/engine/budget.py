@@ -39,9 +39,10 @@ class Budget:
 def too_deep(exc: RecursionError, phase: str | None) -> GameError:
     """Python's own limit reached by nesting a ruleset is allowed in parts (triggers firing
     procedures calling procedures...): the error of the innermost rule that was running."""
+    from interpreter.codegen.unit import line_span
     span, tb = None, exc.__traceback__
-    while tb is not None:
-        candidate = tb.tb_frame.f_locals.get("span")
+    while tb is not None:      # the innermost rule: a line of generated code, or a runtime helper's span
+        candidate = line_span(tb.tb_frame.f_code.co_filename, tb.tb_lineno) or tb.tb_frame.f_locals.get("span")
         if isinstance(candidate, Span):
             span = candidate
         tb = tb.tb_next

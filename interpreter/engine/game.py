@@ -526,6 +526,26 @@ class Game:
             if batched:
                 self._log.end_batch(outer)
 
+    def move_card(self, card: Card, to: Zone) -> None:
+        """`move([card], to)` without the list: the commonest move of a playout (a card played)."""
+        if self.record:
+            self.move([card], to)
+            return
+        self.version += 1
+        source = card.zone
+        if source is not None:
+            source.cards.remove(card)
+            if source.holder is not None:
+                card.last_holder = source.holder
+        to.cards.append(card)
+        card.zone = to
+        card.face_up = False
+        card.seen_by = NOBODY
+        triggers = self._moved_into.get(to.name)
+        if triggers:
+            self.version += 1
+            self._fire(triggers, {"card": card, "source": source, "target": to})
+
     def deal(self, source: Zone, zones: list[Zone], count: int) -> None:
         """Move `count` cards from the top of `source`, one at a time, to each of `zones` in turn:
         what a `move` of each card would do, done in one pass when nothing watches the moves

@@ -530,6 +530,8 @@ class _Pass:
         if name in ("move", "move_to_top"):
             # the commonest effect, which cannot fail, calls the game directly: a card goes as a
             # list of one, a zone's cards as a copy (its list changes while they move)
+            if name == "move" and self.arg_types[0] == T.CARD:
+                return f"g.move_card({codes[0]}, {codes[1]})"
             what = {T.CARD: f"[{codes[0]}]", T.ZONE: f"list({codes[0]}.cards)"}.get(self.arg_types[0], codes[0])
             return f"g.move({what}, {codes[1]}{', top=True' if name == 'move_to_top' else ''})"
         impl = self.unit.constant(verb.fn, "effect")

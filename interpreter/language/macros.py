@@ -24,8 +24,11 @@ def _loop(p, node, bound, items: str, start: list[str], each: list[str], end: li
     span = p.span_code(node)
     item, free = bound
     passed = "".join(", " + local for local in free)
+    # `seq` written out (this runs for every macro of every listing): a zone's cards, each a step
     lines = [f"def {name}(g, env, _items{passed}):",
-             f"    _items = seq(g, _items, {span})"]
+             "    if isinstance(_items, Zone): _items = _items.cards",
+             "    g.steps += len(_items)",
+             f"    if g.steps > g._check_at: g._check_budget({span}, 'an expression goes through too many items')"]
     lines += ["    " + line for line in start]
     lines.append(f"    for {item} in _items:")
     lines += ["        " + line for line in each]
