@@ -3,7 +3,7 @@ frames and decisions, the errors of a choice with no legal option, the picks of 
 choice, the players of a simultaneous step asked in turn, and abilities used."""
 from __future__ import annotations
 
-from interpreter.engine.decisions import Decision
+from interpreter.engine.decisions import Decision, new_decision
 from interpreter.engine.frames import CHOOSING, RESULTS, Frame
 from interpreter.engine.steps import NONE, Break
 from interpreter.errors import GameError
@@ -62,10 +62,9 @@ def pick(g, env, state: list, how: CardPicks) -> Decision:
     the legal cards, the cards picked]; a card picked is not offered again (found by identity:
     two cards may be equal in every attribute)."""
     player, wanted, pool, picked = state
-    taken = {id(card) for card in picked}
-    rest = [card for card in pool if id(card) not in taken]
-    return Decision(player, "card", rest, render(how.prompt, g, env), how.span, None, how.private,
-                    len(picked) + 1, wanted, render(how.verb, g, env))
+    rest = [card for card in pool if card not in picked]    # (cards compare by identity)
+    return new_decision(player, "card", rest, render(how.prompt, g, env), how.span, None, how.private,
+                        len(picked) + 1, wanted, render(how.verb, g, env))
 
 
 # A simultaneous step keeps [CHOOSING or RESULTS, its players, how many were asked (then: how
@@ -124,7 +123,7 @@ def use_ability(g, ability: str, player, span) -> None:
     g._stack.append(Frame(spec.code, {"p": player}))
 
 
-NAMES = {"NONE": NONE, "Break": Break, "Frame": Frame, "Decision": Decision, "CHOOSING": CHOOSING,
+NAMES = {"NONE": NONE, "Break": Break, "Frame": Frame, "new_decision": new_decision, "CHOOSING": CHOOSING,
          "RESULTS": RESULTS, "no_choice": no_choice, "no_action": no_action, "too_few_cards": too_few_cards,
          "numbers": numbers, "numbers_to_test": numbers_to_test, "pick": pick,
          "simultaneous_ask": simultaneous_ask, "simultaneous_answer": simultaneous_answer,

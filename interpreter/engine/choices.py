@@ -20,7 +20,7 @@ from interpreter.codegen.flow_runtime import CardPicks
 from interpreter.codegen.writer import Label, Writer
 from interpreter.language import types as T
 from interpreter.errors import did_you_mean
-from interpreter.engine.steps import ListingSite, Step
+from interpreter.engine.steps import NOTED, ListingSite, Step
 from interpreter.language.templates import compile_template
 
 CHOICE_KINDS = ("card", "cards", "player", "value", "number", "action")
@@ -184,16 +184,14 @@ class _Asking:
         """Lines that list the options into `_out`, noting in the game's cost report how many
         items (and steps) the listing took if more than ever at this choice."""
         site = self.unit.constant(ListingSite(self.span), "site")
-        lines = ["_before = g.steps", f"_items = {items}"]
         if legal is None:
-            lines.append("_out = list(_items)")
-        else:
-            test, hoisted, _ = legal
-            if hoisted:
-                lines.insert(0, " = ".join(hoisted) + " = NOT_YET")
-            lines += ["_out = []", "for _x in _items:", f"    if {test}:", "        _out.append(_x)"]
-        return lines + ["_work = g.steps - _before + len(_items)", "_peaks = g.listing_peaks",
-                        f"if _work > _peaks.get({site}, 0):", f"    _peaks[{site}] = _work"]
+            return [f"_items = {items}", "_out = list(_items)",
+                    f"if len(_items) > {NOTED}: g.note_listing({site}, len(_items))"]
+        test, hoisted, _ = legal
+        return ([" = ".join(hoisted) + " = NOT_YET"] if hoisted else []) + \
+            ["_before = g.steps", f"_items = {items}", "_out = []", "for _x in _items:", f"    if {test}:",
+             "        _out.append(_x)", f"if g.steps - _before + len(_items) > {NOTED}:",
+             f"    g.note_listing({site}, g.steps - _before + len(_items))"]
 
     def numbers(self, lo: str, hi: str, legal) -> list[str]:
         span = self.unit.constant(self.span, "span")
@@ -205,8 +203,8 @@ class _Asking:
         return lines + [f"_items = numbers_to_test(g, _out, {span})"] + \
             ([" = ".join(hoisted) + " = NOT_YET"] if hoisted else []) + \
             ["_before = g.steps", "_out = []", "for _x in _items:", f"    if {test}:", "        _out.append(_x)",
-             "_work = g.steps - _before + len(_items)", "_peaks = g.listing_peaks",
-             f"if _work > _peaks.get({site}, 0):", f"    _peaks[{site}] = _work"]
+             f"if g.steps - _before + len(_items) > {NOTED}:",
+             f"    g.note_listing({site}, g.steps - _before + len(_items))"]
 
     def _none(self, condition: str, error: str) -> list[str]:
         """What happens when there is no legal option: NONE for `if_none`, else the error."""
@@ -222,7 +220,7 @@ class _Asking:
             lines += ([" = ".join(hoisted) + " = NOT_YET"] if hoisted else []) + \
                 ["_texts = []", "for _x in _out:", f"    _texts.append({code})"]
             texts = "_texts"
-        lines.append(f"return Decision(_who, {self.kind!r}, _out, {self.prompt}, {span}, {texts}, "
+        lines.append(f"return new_decision(_who, {self.kind!r}, _out, {self.prompt}, {span}, {texts}, "
                      f"{self.private!r}, 1, 1, {self.verb})")
         return Ask(self._function(lines), None)
 
@@ -241,7 +239,7 @@ class _Asking:
             adds = [f"_names.append({self.unit.literal(name)})", f"_labels.append({self.text(label)})"]
             lines += [f"if {test}:"] + ["    " + add for add in adds] if test is not None else adds
         lines += self._none("not _names", f"no_action(g, _who, {self.prompt}, {span})")
-        lines.append(f"return Decision(_who, 'action', _names, {self.prompt}, {span}, _labels, {self.private!r}, "
+        lines.append(f"return new_decision(_who, 'action', _names, {self.prompt}, {span}, _labels, {self.private!r}, "
                      f"1, 1, {self.verb})")
         return Ask(self._function(lines), None)
 

@@ -50,25 +50,13 @@ class Decision:
     __slots__ = ("_game", "_who", "player", "kind", "_values", "prompt", "_span", "_labels", "_private",
                  "step", "of", "_verb", "_options", "_choices", "_by_id", "_by_key")
 
-    def __init__(self, who: Player, kind: str, values, prompt: str, span, labels: list | None = None,
-                 private: bool = False, step: int = 1, of: int = 1, verb: str | None = None):
-        self._game = None        # the game that asks it sets this (`Game._advance`)
-        self._who = who
-        self.player: int = who.seat
-        self.kind: str = kind
-        self._values = values    # the legal values (for a number: the legal range)
-        self.prompt: str = prompt
-        self._span = span
-        self._labels = labels    # readable labels the ruleset wrote (an action's, or `labels:`)
-        self._private = private  # a simultaneous choice: others do not see it until revealed
-        self.step, self.of = step, of    # for multi-card choices: which pick of how many
-        self._verb = verb        # how a transcript says it: "plays", "passes"
-        self._options = self._choices = self._by_id = self._by_key = None
+    # (no __init__: `new_decision` makes one with its fields stored directly, which costs
+    # less than a call of __init__ through the type; the flow makes one for every decision)
 
     def copy_for(self, game, who: Player, values) -> "Decision":
         """The same decision asked in `game` (a copy of this one's), of `who`, among `values`."""
-        twin = Decision(who, self.kind, values, self.prompt, self._span, self._labels, self._private,
-                        self.step, self.of, self._verb)
+        twin = new_decision(who, self.kind, values, self.prompt, self._span, self._labels, self._private,
+                            self.step, self.of, self._verb)
         twin._game = game
         return twin
 
@@ -183,6 +171,29 @@ class Decision:
     def __repr__(self) -> str:
         pick = f" ({self.step} of {self.of})" if self.of > 1 else ""
         return f"Decision(player={self.player}, {self.prompt}{pick}, {len(self)} choices)"
+
+
+_new = object.__new__
+
+
+def new_decision(who: Player, kind: str, values, prompt: str, span, labels: list | None = None,
+                 private: bool = False, step: int = 1, of: int = 1, verb: str | None = None) -> Decision:
+    """A Decision of `who` among the legal `values` (for a number: the legal range)."""
+    d = _new(Decision)
+    d._game = None           # the game that asks it sets this (`Game._advance`)
+    d._who = who
+    d.player = who.seat
+    d.kind = kind
+    d._values = values
+    d.prompt = prompt
+    d._span = span
+    d._labels = labels       # readable labels the ruleset wrote (an action's, or `labels:`)
+    d._private = private     # a simultaneous choice: others do not see it until revealed
+    d.step = step            # for multi-card choices: which pick
+    d.of = of                # of how many
+    d._verb = verb           # how a transcript says it: "plays", "passes"
+    d._options = d._choices = d._by_id = d._by_key = None
+    return d
 
 
 class FrozenList(tuple):

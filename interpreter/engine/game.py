@@ -26,7 +26,7 @@ from interpreter.engine.budget import CLOCK_STRIDE, DEFAULT_STEPS, Budget, too_d
 from interpreter.engine.decisions import (Choice, Decision, IllegalChoice, choice_id, describe_numbers,
                                           json_value)
 from interpreter.engine.events import EventLog
-from interpreter.engine.frames import Frame, run as run_frames
+from interpreter.engine.frames import Frame
 from interpreter.engine.state import HIDDEN, NO_VARS, NOBODY, PUBLIC, Card, Player, Team, Zone, card_visible
 
 __all__ = ["Game", "Choice", "Decision", "Budget", "IllegalChoice", "describe_numbers"]
@@ -302,8 +302,12 @@ class Game:
         options = decision._values
         if type(index) is not int or not 0 <= index < len(options):
             raise IndexError(f"choice {index!r} of {len(options)}")
+        self.decisions_taken += 1      # (`_take` written out: the path of every playout)
+        if self.record:
+            self._record_decision(decision, options[index], None)
+        self.decision = None
         try:
-            self._take(decision, options[index], None)
+            self._advance(options[index])
         except RecursionError as exc:
             raise too_deep(exc, self.phase) from None
 
@@ -343,8 +347,14 @@ class Game:
         self._deadline = None
         self._events_at_decision = len(self._log.events)
         self._sent = value
+        stack = self._stack
+        request = None
         try:
-            request = run_frames(self, self._stack)
+            while stack:      # (`frames.run` written out)
+                frame = stack[-1]
+                request = frame.code(self, frame)
+                if request is not None:
+                    break
         except _GameOver:
             self._stack = []
             self._end(self.winners)
@@ -465,7 +475,8 @@ class Game:
 
     def listing_costs(self) -> dict:
         """For each choose step listed so far (by its span), the most items one listing of its
-        options looked at: what the cost warnings of `validate --simulate` read."""
+        options looked at, where that was more than `steps.NOTED` (1,000; cheaper listings are
+        not noted): what the cost warnings of `validate --simulate` read."""
         return {site.span: work for site, work in self.listing_peaks.items()}
 
     def note_listing(self, site, work: int) -> None:

@@ -18,6 +18,9 @@ class Step:
     emit: Callable
 
 
+NOTED = 1_000   # a listing that looks at more items than this goes into the game's cost report
+
+
 class ListingSite:
     """A choose step, as the key of a game's cost report (`Game.listing_peaks`): hashed by
     identity, so noting a listing costs no hash of its span."""

@@ -154,45 +154,6 @@ class Compiler:
                                                   renames=renames),
                            lambda unit, code: unit.build([f"return {code}"]), where)
 
-    def filter(self, text, where: Where, *, scope: dict, var: str) -> Fn | None:
-        """Compile a choice's `where:` condition on `var` into `fn(game, env, items)`: the items
-        for which it holds, in order. The loop is generated with the condition inline and the
-        candidate in a local `_x`; every part of the condition that does not read `var` is the
-        same for all candidates, and is computed at most once per call (a listing)."""
-        def build(unit, code):
-            return unit.build(["_out = []", "for _x in _items:", f"    if {code}:", "        _out.append(_x)",
-                               "return _out"], params="g, env, _items")
-        return self._built(lambda: self._generate(text, where, scope=scope, expect=T.BOOL, varying=var),
-                           build, where)[0]
-
-    def listing(self, source, source_where: Where, cond, cond_where: Where | None, *, scope: dict,
-                var: str, item, site) -> Fn | None:
-        """Compile a choice's options into `fn(game, env)`: the items of `source` (a list, or a
-        zone's cards) for which the condition `cond` on `var` holds (every item without one),
-        in order, as one generated loop (see `filter`). The items looked at, and the steps
-        computing them took, are noted in the game's cost report under `site`, if more than
-        any listing there before."""
-        def generate():
-            unit, items, typ = self._generate(source, source_where, scope=scope, expect=None)
-            if unit is None or cond is None:
-                return unit, (items, None, typ), None
-            unit, test, _ = self._generate(cond, cond_where, scope={**scope, var: item}, expect=T.BOOL,
-                                           varying=var, unit=unit)
-            return unit, (items, test, typ), None
-
-        def build(unit, codes):
-            items, test, typ = codes
-            lines = ["_before = g.steps", f"_items = {items}{'.cards' if typ == T.ZONE else ''}"]
-            if test is None:
-                lines.append("_out = list(_items)")
-            else:
-                lines += ["_out = []", "for _x in _items:", f"    if {test}:", "        _out.append(_x)"]
-            here = unit.constant(site, "site")
-            return unit.build(lines + ["_work = g.steps - _before + len(_items)", "_peaks = g.listing_peaks",
-                                       f"if _work > _peaks.get({here}, 0):", f"    _peaks[{here}] = _work",
-                                       "return _out"])
-        return self._built(generate, build, cond_where or source_where)[0]
-
     def _built(self, generate, build, where: Where) -> tuple[Fn | None, object]:
         """Generate a unit and compile it: (function, type), or Nones after an error. Should
         Python refuse the source (parentheses nested past its parser's limit once function
@@ -957,6 +918,13 @@ class _Pass:
                           did_you_mean(literal, self.sym.card_ids), code="unknown-name")
             # a game's cards stay in deck order, so the card is found by its position
             return f"g.all_cards[{self.sym.card_ids[literal]}]", result
+        if b.name in _ZONE_BUILTINS and self.arg_types[0] == T.ZONE:
+            # the commonest builtins of a zone, written out (a list argument may be a zone
+            # passed for it, so those are called)
+            cards = self.unit.fresh("z")
+            message = repr(f"{b.name}() of an empty list")
+            return _ZONE_BUILTINS[b.name].format(zone=codes[0], cards=cards, message=message,
+                                                 span=self.span_code(node)), result
         impl = self.unit.constant(b.fn, "builtin")
         rest = "".join(", " + c for c in codes)
         if b.may_fail:
@@ -1070,6 +1038,15 @@ class _Pass:
         return MACRO_BUILDERS[name](self, node, args[1], (item, sorted(free)), items, body, T.item_type(itype),
                                     btype)
 
+
+# builtins of a zone written in place: the code, given the zone's code, a fresh local for its
+# cards, and for the ones that fail on an empty zone the message and the span's constant
+_ZONE_BUILTINS = {
+    "size": "len({zone}.cards)",
+    "empty": "(not {zone}.cards)",
+    "first": "({cards}[0] if ({cards} := {zone}.cards) else fail(g, {span}, {message}))",
+    "last": "({cards}[-1] if ({cards} := {zone}.cards) else fail(g, {span}, {message}))",
+}
 
 _FIELDS = {"id": "id", "label": "label", "face_up": "face_up", "seat": "seat", "name": "name",
            "index": "index", "members": "members"}   # the runtime's own attribute names, never a ruleset's
