@@ -135,11 +135,11 @@ def static(g, name, body):
     cache = g.static
     if name in cache:
         return cache[name]
-    value = cache[name] = body(g, {})
+    value = cache[name] = body(g)
     return value
 
 
-def memo(g, key, body, env):
+def memo(g, key, body, args):
     """A function of players and numbers, remembered until the game's state next changes:
     within one state (while a decision's options are listed) the same call gives the same value."""
     memo_ = g.memo
@@ -148,7 +148,7 @@ def memo(g, key, body, env):
         g.memo_version = g.version
     elif key in memo_:
         return memo_[key]
-    value = memo_[key] = body(g, env)
+    value = memo_[key] = body(g, *args)
     return value
 
 
@@ -161,11 +161,11 @@ def memo0(g, name, body):
         g.memo_version = g.version
     elif name in memo_:
         return memo_[name]
-    value = memo_[name] = body(g, {})
+    value = memo_[name] = body(g)
     return value
 
 
-def memo1(g, name, body, n0, a):
+def memo1(g, name, body, a):
     memo_ = g.memo
     key = (name, a)
     if g.memo_version != g.version:
@@ -173,12 +173,12 @@ def memo1(g, name, body, n0, a):
         g.memo_version = g.version
     elif key in memo_:
         return memo_[key]
-    value = memo_[key] = body(g, {n0: a})
+    value = memo_[key] = body(g, a)
     return value
 
 
-def memo_n(g, name, body, names, *values):
-    return memo(g, (name, *values), body, dict(zip(names, values)))
+def memo_n(g, name, body, *values):
+    return memo(g, (name, *values), body, values)
 
 
 def frozen(value):
@@ -189,11 +189,11 @@ def frozen(value):
     return value
 
 
-def memo_of_lists(g, name, body, names, lists, *values):
+def memo_of_lists(g, name, body, lists, *values):
     """A memo for functions with list or tuple parameters (positions `lists`): a function of a
     list of cards is computed once per state, like one of a player."""
     key = (name, *[frozen(v) if i in lists else v for i, v in enumerate(values)])
-    return memo(g, key, body, dict(zip(names, values)))
+    return memo(g, key, body, values)
 
 
 NAMES = {name: value for name, value in globals().items()

@@ -491,6 +491,23 @@ class Game:
         if not self.record and not top:
             # the playout path: the loop below without its events (the commonest move of all)
             triggers = self._moved_into.get(to.name)
+            if not triggers and len(cards) > 8 and len(moving := set(cards)) == len(cards):
+                # many cards and nothing watching (a whole deck gathered): each zone they
+                # leave loses them in one pass, not in a search of it per card
+                sources = {}
+                for card in cards:
+                    source = card.zone
+                    if source is not None:
+                        sources[id(source)] = source
+                        if source.holder is not None:
+                            card.last_holder = source.holder
+                    card.zone = to
+                    card.face_up = False
+                    card.seen_by = NOBODY
+                for source in sources.values():
+                    source.cards[:] = [card for card in source.cards if card not in moving]
+                to.cards.extend(cards)
+                return
             into = to.cards
             for card in cards:
                 source = card.zone

@@ -31,17 +31,16 @@ def call_code(unit, func, body, codes: list[str], *, direct: bool = False) -> st
     `direct` when an argument differs for every candidate of a choice (no memo then)."""
     fn = unit.constant(body, "fn")
     name = repr(func.name)
-    keys = [f"{func.name}.{p}" for p, _ in func.params]
     if not codes and not func.dynamic:
         return f"static(g, {name}, {fn})"
     if direct or any(t == T.CARD for _, t in func.params):
-        # a body reads nothing but its parameters: a new env of them, every argument computed first
-        return f"{fn}(g, {{{', '.join(f'{k!r}: {c}' for k, c in zip(keys, codes))}}})"
+        # a body reads nothing but its parameters, given by position
+        return f"{fn}(g{''.join(', ' + c for c in codes)})"
     lists = tuple(i for i, (_, t) in enumerate(func.params) if T.is_list(t) or T.is_tuple(t))
     if lists:      # remembered by the items: the same hand gives the same value in one state
-        return f"memo_of_lists(g, {name}, {fn}, {tuple(keys)!r}, {lists!r}, {', '.join(codes)})"
+        return f"memo_of_lists(g, {name}, {fn}, {lists!r}, {', '.join(codes)})"
     if not codes:
         return f"memo0(g, {name}, {fn})"
     if len(codes) == 1:
-        return f"memo1(g, {name}, {fn}, {keys[0]!r}, {codes[0]})"
-    return f"memo_n(g, {name}, {fn}, {tuple(keys)!r}, {', '.join(codes)})"
+        return f"memo1(g, {name}, {fn}, {codes[0]})"
+    return f"memo_n(g, {name}, {fn}, {', '.join(codes)})"

@@ -309,8 +309,16 @@ class Compiler:
         # Parameters are stored under keys no ruleset name can take ("f.p"), so a body can never
         # confuse a parameter with a name of the caller's.
         renames = {p: f"{func.name}.{p}" for p, _ in func.params}
+        keys = list(renames.values())
+
+        def build(unit, code):
+            # the arguments come as positions, each in the local its reads use (`fn(g, a, b)`):
+            # no env is made for a call (a macro's helper, handed `env`, reads none here)
+            params = [unit.env_reads.pop(key, None) or f"_unread{i}" for i, key in enumerate(keys)]
+            return unit.build([f"return {code}"], params="".join(["g", *(", " + p for p in params), ", env=None"]))
         try:
-            fn, typ = self.expression(func.text, func.where, scope=dict(func.params), renames=renames)
+            fn, typ = self._built(lambda: self._generate(func.text, func.where, scope=dict(func.params),
+                                                         expect=None, renames=renames), build, func.where)
         except RecursionError:     # a chain within the bound, on a stack already deep: said once, here
             func.failed = True
             if len(self.chain) > 1:
