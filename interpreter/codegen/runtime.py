@@ -51,8 +51,10 @@ def too_big(g, span):
 
 
 def join(g, a, b, span) -> list:
-    joined = list(a.cards if hasattr(a, "cards") else a) + list(b.cards if hasattr(b, "cards") else b)
-    g.spend(len(joined), span, "joining lists builds too large a value")
+    joined = [*(a.cards if isinstance(a, Zone) else a), *(b.cards if isinstance(b, Zone) else b)]
+    g.steps += len(joined)      # (`g.spend` written out, here and below: these run in every listing)
+    if g.steps > g._check_at:
+        g._check_budget(span, "joining lists builds too large a value")
     return joined
 
 
@@ -67,7 +69,9 @@ def concat(g, a, b, span) -> str:
 def charged(g, value, span):
     """A list a builtin built: its size counts against the game's budget, like the items a
     `filter` goes through."""
-    g.spend(len(value), span, "a builtin builds too large a value")
+    g.steps += len(value)
+    if g.steps > g._check_at:
+        g._check_budget(span, "a builtin builds too large a value")
     return value
 
 
@@ -85,8 +89,9 @@ def charged_nested(g, value, span):
 
 
 def contains_same(x, items) -> bool:
-    """Whether this very card, player or team is among `items`."""
-    return any(item is x for item in items)
+    """Whether this very card, player or team is among `items` (a list, or a zone given for
+    one; game objects are equal only to themselves, so `in` compares identities)."""
+    return x in (items.cards if isinstance(items, Zone) else items)
 
 
 def call(g, impl, span, *args):
@@ -97,9 +102,39 @@ def call(g, impl, span, *args):
         raise GameError(str(exc), span=span, phase=g.phase) from None
 
 
+# call1, call2, effect1 and effect2 repeat call's and effect's lines for one and two
+# arguments: a call through *args cannot take Python's fast path, and these are most calls
+def call1(g, impl, span, a):
+    try:
+        return impl(g, a)
+    except EvalError as exc:
+        raise GameError(str(exc), span=span, phase=g.phase) from None
+
+
+def call2(g, impl, span, a, b):
+    try:
+        return impl(g, a, b)
+    except EvalError as exc:
+        raise GameError(str(exc), span=span, phase=g.phase) from None
+
+
 def effect(g, impl, span, name, *args) -> None:
     try:
         impl(g, *args)
+    except EvalError as exc:
+        raise GameError(f"{name}(): {exc}", span=span, phase=g.phase) from None
+
+
+def effect1(g, impl, span, name, a) -> None:
+    try:
+        impl(g, a)
+    except EvalError as exc:
+        raise GameError(f"{name}(): {exc}", span=span, phase=g.phase) from None
+
+
+def effect2(g, impl, span, name, a, b) -> None:
+    try:
+        impl(g, a, b)
     except EvalError as exc:
         raise GameError(f"{name}(): {exc}", span=span, phase=g.phase) from None
 
@@ -153,7 +188,7 @@ def memo(g, key, body, args):
 
 
 def memo0(g, name, body):
-    # memo0 and memo1 repeat memo's lines on purpose: they are the hottest calls of a playout,
+    # memo0, memo1 and memo2 repeat memo's lines on purpose: they are the hottest calls of a playout,
     # and a shared helper would cost the very call that the memo saves
     memo_ = g.memo
     if g.memo_version != g.version:
@@ -174,6 +209,18 @@ def memo1(g, name, body, a):
     elif key in memo_:
         return memo_[key]
     value = memo_[key] = body(g, a)
+    return value
+
+
+def memo2(g, name, body, a, b):
+    memo_ = g.memo
+    key = (name, a, b)
+    if g.memo_version != g.version:
+        memo_.clear()
+        g.memo_version = g.version
+    elif key in memo_:
+        return memo_[key]
+    value = memo_[key] = body(g, a, b)
     return value
 
 

@@ -41,6 +41,6 @@ def call_code(unit, func, body, codes: list[str], *, direct: bool = False) -> st
         return f"memo_of_lists(g, {name}, {fn}, {lists!r}, {', '.join(codes)})"
     if not codes:
         return f"memo0(g, {name}, {fn})"
-    if len(codes) == 1:
-        return f"memo1(g, {name}, {fn}, {codes[0]})"
+    if len(codes) <= 2:
+        return f"memo{len(codes)}(g, {name}, {fn}, {', '.join(codes)})"
     return f"memo_n(g, {name}, {fn}, {', '.join(codes)})"

@@ -111,6 +111,7 @@ FAMILIAR = {
 
 # Builtins whose value depends on the state of the game, not only on their arguments.
 STATEFUL_BUILTINS = {"holder", "can_use", "usable", "met", "enabled", "used"}
+_IMPURE = "<draws at random>"   # read by an expression that draws: no part of it is computed once for several
 _TRIVIAL = {"int", "string", "true", "false", "name"}   # cheaper to evaluate than to look up (a name
 # that calls a function of no parameters is not: it is hoisted like any other invariant)
 # Compiling a function compiles the functions it calls inside it, and inlining writes their
@@ -403,8 +404,8 @@ class _Pass:
         self.free: list = []                 # a stack of sets: the locals each macro body reads
         self.depth = 0                       # how deep in inlined function bodies
         self.varying: str | None = None      # the candidate name whose invariants are hoisted
-        self.reads: list | None = None       # a stack of sets: the env names each node reads
-        self.in_macro = 0                    # inside a macro body its item varies too: no hoisting
+        self.reads: list = []                # a stack of sets: the names each node reads
+        self.macros: list = []               # the macro bodies being compiled: (item name, {code: local kept once})
         self.dynamic = False                 # reads state that changes during a game (vars, zones, ...)
         self.arg_types: list = []            # the types of the arguments `check_args` last checked
 
@@ -504,7 +505,8 @@ class _Pass:
             what = {T.CARD: f"[{codes[0]}]", T.ZONE: f"list({codes[0]}.cards)"}.get(self.arg_types[0], codes[0])
             return f"g.move({what}, {codes[1]}{', top=True' if name == 'move_to_top' else ''})"
         impl = self.unit.constant(verb.fn, "effect")
-        call = f"effect(g, {impl}, {self.span_code(node)}, {name!r}{''.join(', ' + c for c in codes)})"
+        arity = str(len(codes)) if len(codes) in (1, 2) else ""
+        call = f"effect{arity}(g, {impl}, {self.span_code(node)}, {name!r}{''.join(', ' + c for c in codes)})"
         if name == "announce":     # only an event: its text is computed only by a game that keeps it
             return f"if g.say: {call}"
         return call
@@ -514,8 +516,6 @@ class _Pass:
         method = getattr(self, "x_" + node.data, None) if isinstance(node, Tree) else None
         if method is None:  # pragma: no cover - every grammar alternative has a method
             self.fail(node, f"unsupported expression '{getattr(node, 'data', node)}'")
-        if self.reads is None:
-            return method(node)
         frame: set = set()
         self.reads.append(frame)
         try:
@@ -524,9 +524,17 @@ class _Pass:
             self.reads.pop()
         if self.reads:
             self.reads[-1].update(frame)
-        trivial = node.data in _TRIVIAL and not (node.data == "name" and str(node.children[0]) in self.sym.functions
-                                                 and str(node.children[0]) not in self.scope)
-        if self.varying not in frame and not self.in_macro and not trivial and not code.startswith("(_h"):
+        if code.startswith("(_h") or _IMPURE in frame:
+            return code, typ
+        calls = node.data in ("call", "method") or (node.data == "name" and str(node.children[0]) in self.sym.functions
+                                                     and str(node.children[0]) not in self.scope)
+        if self.macros:
+            # a call in a macro's body that does not read its item: the same for every item,
+            # computed once per run of the macro (on first use: short-circuits still guard it)
+            item, kept = self.macros[-1]
+            if calls and item not in frame:
+                code = _hoisted(code, kept.get(code) or kept.setdefault(code, self.unit.fresh("h")))
+        elif self.varying is not None and self.varying not in frame and (calls or node.data not in _TRIVIAL):
             # one local per code: the same code means the same value throughout one listing
             # (conditions change nothing), wherever it is written (a function inlined twice, say)
             local = self.unit.hoisted.get(code) or self.unit.hoisted.setdefault(code, self.unit.fresh("h"))
@@ -914,6 +922,8 @@ class _Pass:
     def call_builtin(self, node, b, args):
         if b.name in STATEFUL_BUILTINS or not b.pure:
             self.dynamic = True
+        if not b.pure:
+            self.read((_IMPURE,))     # a draw at random is never kept for the next item
         if not b.pure and not self.effects:
             self.fail(node, f"{b.name}() draws at random, so it may only be used in effects, not in conditions")
         codes, bindings = self.check_args(node, b.name, b.params, args)
@@ -936,7 +946,8 @@ class _Pass:
         impl = self.unit.constant(b.fn, "builtin")
         rest = "".join(", " + c for c in codes)
         if b.may_fail:
-            code = f"call(g, {impl}, {self.span_code(node)}{rest})"
+            arity = str(len(codes)) if len(codes) in (1, 2) else ""
+            code = f"call{arity}(g, {impl}, {self.span_code(node)}{rest})"
         else:
             code = f"{impl}(g{rest})"
         if T.is_list(result):   # a list a builtin builds counts against the budget by its size
@@ -994,7 +1005,7 @@ class _Pass:
         inner = _Pass(Compiler(self.sym, Collector()), func.where, dict(func.params), False, None, self.unit)
         inner.depth = self.depth + 1
         inner.varying, inner.reads = self.varying, self.reads   # the body runs in the caller's env
-        inner.in_macro = self.in_macro
+        inner.macros = self.macros
         inner.free = self.free                 # the body's locals are read where it is written
         for (pname, ptype), code, names, local_names in zip(func.params, codes, reads, local_reads):
             inner.aliases[pname] = (code, ptype, names, local_names)
@@ -1022,12 +1033,13 @@ class _Pass:
         item = self.locals[var] = self.unit.fresh("i")
         self.scope[var] = T.item_type(itype)
         self.free.append(set())
+        kept: dict = {}
         try:
-            self.in_macro += 1
+            self.macros.append((var, kept))
             try:
                 body, btype = self.expr(args[1])
             finally:
-                self.in_macro -= 1
+                self.macros.pop()
         finally:
             free = self.free.pop() - {item}
             self.use(free)
@@ -1043,8 +1055,8 @@ class _Pass:
                 self.scope.pop(var, None)
             else:
                 self.scope[var] = saved
-        return MACRO_BUILDERS[name](self, node, args[1], (item, sorted(free)), items, body, T.item_type(itype),
-                                    btype)
+        return MACRO_BUILDERS[name](self, node, args[1], (item, sorted(free), list(kept.values())), items, body,
+                                    T.item_type(itype), btype)
 
 
 # builtins of a zone written in place: the code, given the zone's code, a fresh local for its

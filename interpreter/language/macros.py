@@ -19,16 +19,19 @@ MACROS = {"all", "any", "filter", "map", "flat_map", "count", "sum", "max", "min
 
 def _loop(p, node, bound, items: str, start: list[str], each: list[str], end: list[str]) -> str:
     """Add a helper `def _mN(g, env, _items, *free)` going through the items, each in the local
-    `bound[0]`, the locals `bound[1]` of the caller passed in; return the code that calls it."""
+    `bound[0]`, the locals `bound[1]` of the caller passed in, the locals `bound[2]` of the
+    body's parts kept once; return the code that calls it."""
     name = p.unit.fresh("m")
     span = p.span_code(node)
-    item, free = bound
+    item, free, kept = bound
     passed = "".join(", " + local for local in free)
     # `seq` written out (this runs for every macro of every listing): a zone's cards, each a step
     lines = [f"def {name}(g, env, _items{passed}):",
              "    if isinstance(_items, Zone): _items = _items.cards",
              "    g.steps += len(_items)",
              f"    if g.steps > g._check_at: g._check_budget({span}, 'an expression goes through too many items')"]
+    if kept:      # the parts of the body that are the same for every item, not computed yet
+        lines.append("    " + " = ".join(kept) + " = NOT_YET")
     lines += ["    " + line for line in start]
     lines.append(f"    for {item} in _items:")
     lines += ["        " + line for line in each]
