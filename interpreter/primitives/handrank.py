@@ -384,9 +384,10 @@ def _arrange(cards: Sequence[Card], wilds: int) -> tuple[tuple[int, ...], list[C
             if made == key:
                 suit_choice = suit
                 break
-    # Suits still available per rank, highest first (repeats kept).
-    pool = {r: [s for s in reversed(SUITS) for _ in range(suited[s][r])]
-            for r in range(2, ACE + 1)}
+    # Suits still available per rank, highest first (repeats kept); a rank no card has, none.
+    pool: dict[int, list[str]] = {r: [] for r in range(2, ACE + 1)}
+    for rank, suit in sorted(cards, key=lambda card: -SUIT_ORDER[card[1]]):
+        pool[rank].append(suit)
     arranged: list[Card] = []
     for rank in _rank_order(key):
         if suit_choice is not None:
