@@ -14,6 +14,7 @@ waiting choice is copied with its game; `picks` says how to ask for each card.
 """
 from __future__ import annotations
 
+import ast
 from typing import NamedTuple
 
 from interpreter.codegen.flow_runtime import CardPicks
@@ -189,8 +190,9 @@ class _Asking:
                     f"if len(_items) > {NOTED}: g.note_listing({site}, len(_items))"]
         test, hoisted, _ = legal
         return ([" = ".join(hoisted) + " = NOT_YET"] if hoisted else []) + \
-            ["_before = g.steps", f"_items = {items}", "_out = []", "for _x in _items:", f"    if {test}:",
-             "        _out.append(_x)", f"if g.steps - _before + len(_items) > {NOTED}:",
+            ["_before = g.steps", f"_items = {items}", "_out = []", "if _items:"] + \
+            ["    " + line for line in _filtering(test)] + \
+            [f"if g.steps - _before + len(_items) > {NOTED}:",
              f"    g.note_listing({site}, g.steps - _before + len(_items))"]
 
     def numbers(self, lo: str, hi: str, legal) -> list[str]:
@@ -252,6 +254,40 @@ class _Asking:
             writer.line(line)
         self.unit.helper(*writer.function(name))
         return name
+
+
+def _filtering(test: str, depth: int = 3) -> list[str]:
+    """The loop that keeps the candidates `_items` (each in `_x`) for which `test` holds, as
+    lines that put them into `_out`. Where the condition is a choice between parts by a part
+    that is the same for every candidate (`A if C else B`, or `C and B`, `C or B`), C is
+    decided once, before the loop (a listing with candidates computes it first in any case),
+    and each way gets a loop of its own with only its part: up to `depth` such choices deep."""
+    node = ast.parse(test, mode="eval").body
+    return _filter_lines(node, depth)
+
+
+def _filter_lines(node, depth: int) -> list[str]:
+    if not _reads_candidate(node):
+        return [f"if {ast.unparse(node)}:", "    _out.extend(_items)"]
+    if depth and isinstance(node, ast.IfExp) and not _reads_candidate(node.test):
+        return [f"if {ast.unparse(node.test)}:", *_indented(_filter_lines(node.body, depth - 1)),
+                "else:", *_indented(_filter_lines(node.orelse, depth - 1))]
+    if depth and isinstance(node, ast.BoolOp) and not _reads_candidate(node.values[0]):
+        first, rest = node.values[0], node.values[1:]
+        rest = rest[0] if len(rest) == 1 else ast.BoolOp(node.op, rest)
+        if isinstance(node.op, ast.And):
+            return [f"if {ast.unparse(first)}:", *_indented(_filter_lines(rest, depth - 1))]
+        return [f"if {ast.unparse(first)}:", "    _out.extend(_items)",
+                "else:", *_indented(_filter_lines(rest, depth - 1))]
+    return ["for _x in _items:", f"    if {ast.unparse(node)}:", "        _out.append(_x)"]
+
+
+def _reads_candidate(node) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == "_x" for n in ast.walk(node))
+
+
+def _indented(lines: list[str]) -> list[str]:
+    return ["    " + line for line in lines]
 
 
 def _run_action(bodies: dict, bind: str, span) -> Step:
