@@ -49,6 +49,17 @@ class Label:
         return str(self.block.index)
 
 
+class _Count:
+    """How many steps a run of lines counts where it starts (written once the run is known)."""
+    __slots__ = ("n",)
+
+    def __init__(self):
+        self.n = 1
+
+    def __str__(self) -> str:
+        return str(self.n)
+
+
 class _Block:
     __slots__ = ("labels", "lines", "open", "fall", "index")
 
@@ -74,6 +85,7 @@ class Writer:
         self.escapes = False                     # a `break` leaves this (helper) function
         self.blocks: list[_Block] = []
         self.lines: list = []
+        self._run = None          # the straight run of lines whose steps are being counted together
         if machine:
             self._start(Label())
 
@@ -101,6 +113,7 @@ class Writer:
     def nested(self, header: str, *, loop: bool = False):
         """A compound statement: `header` (e.g. 'if x:'), then the lines written inside."""
         self.line(header)
+        self._run = None
         lines, written = self.lines, len(self.lines)
         self.indent += 1
         self.py_blocks += loop
@@ -111,11 +124,25 @@ class Writer:
                 self.line("pass")        # nothing inside (a step that failed to compile, say)
             self.indent -= 1
             self.py_blocks -= loop
+            self._run = None
 
     def tick(self, span: Span) -> None:
-        """One step of work, checked against the game's budget (`Game.tick` written out)."""
-        self.line("g.steps += 1")
+        """One step of work, checked against the game's budget (`Game.tick` written out). The
+        steps of a straight run of lines (statements one after the other, a loop's turn and
+        the statements that start it) are counted together where the run starts, at its
+        first step's position: the same count, one check for all."""
+        run = self._run
+        if run is not None and run[0] is self.lines and run[1] == self.indent:
+            run[2].n += 1
+            return
+        count = _Count()
+        self.line("g.steps += ", count)
         self.line(f"if g.steps > g._check_at: g._check_budget({self.unit.constant(span, 'span')})")
+        self._run = (self.lines, self.indent, count)
+
+    def barrier(self) -> None:
+        """The straight run of lines ends here (a branch, a loop, a jump): later steps count anew."""
+        self._run = None
 
     def fresh(self, hint: str) -> str:
         return self.unit.fresh(hint)
@@ -176,6 +203,7 @@ class Writer:
     def leave_loop(self) -> None:
         """`break`: undo, innermost first, what lies between here and the innermost loop; then
         leave it (or, from a helper, raise Break for the code around the helper's call)."""
+        self._run = None
         for kind in reversed(self.scopes):
             if kind[0] == "loop":
                 if kind[1] is None:
@@ -200,6 +228,7 @@ class Writer:
         return self.blocks[-1]
 
     def _start(self, label: Label) -> None:
+        self._run = None
         block = _Block(label)
         label.block = block
         self.blocks.append(block)
@@ -207,6 +236,7 @@ class Writer:
 
     def place(self, label: Label) -> None:
         """Start the block `label` names; the block before falls through into it."""
+        self._run = None
         block = self.block
         if not block.lines and block.open:        # an empty block: both labels name one
             block.labels.append(label)
@@ -219,6 +249,7 @@ class Writer:
 
     def goto(self, label: Label) -> None:
         """Go on at `label`: the last line of its block, or (nested) a jump out of it."""
+        self._run = None
         label.used = True
         self.line("pc = ", label)
         if label.block is not None or self.indent > self.base:
@@ -228,6 +259,7 @@ class Writer:
 
     def branch(self, cases: list[tuple[str, Label]], otherwise: Label) -> None:
         """End the block with a jump to the label of the first condition that holds."""
+        self._run = None
         for _, label in cases:
             label.used = True
         otherwise.used = True
@@ -242,6 +274,7 @@ class Writer:
 
     def stop(self, label: Label, request: str) -> None:
         """Return `request` (a Decision, or None after pushing a frame); go on at `label` next time."""
+        self._run = None
         label.used = True
         self.line("fr.pc = ", label)
         self.line(f"return {request}")

@@ -194,12 +194,15 @@ class FlowCompiler(ChoiceCompiler):
         if isinstance(raw, str) and raw.strip() == "break":
             return self.s_break(where, span)
         if isinstance(raw, str):
-            lines = self.c.statement_code(raw, where, scope=scope, unit=self.unit, tick=span)   # it counts its own step
-            if lines is None:
+            compiled = self.c.statement_code(raw, where, scope=scope, unit=self.unit, tick=span)
+            if compiled is None:
                 return None
+            lines, counted = compiled
 
             def emit(w: Writer):
                 with w.at(span):
+                    if not counted:
+                        w.tick(span)
                     for line in lines:
                         w.line(line)
             return Step(False, span, emit)

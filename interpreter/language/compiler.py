@@ -238,23 +238,24 @@ class Compiler:
         _, code, typ = self._generate(text, where, scope=scope, expect=expect, unit=unit)
         return code, typ
 
-    def statement_code(self, text, where: Where, *, scope: dict, unit: Unit, tick: Span) -> list[str] | None:
-        """The code of effect statements, written in place, which first counts one step of work
-        at `tick`; None after an error."""
+    def statement_code(self, text, where: Where, *, scope: dict, unit: Unit,
+                       tick: Span) -> tuple[list[str], bool] | None:
+        """The code of effect statements, written in place, and whether it counts its own step
+        of work at `tick` (one too deep to be written in place is a function of its own, which
+        does; else the code around counts it); None after an error."""
         tree = self._parse(text, where, "statements")
         if tree is None:
             return None
         if _depth(tree) > INLINE_NESTING:
             fn = self.statements(text, where, scope=scope, tick=tick)
-            return None if fn is None else [f"{unit.constant(fn, 'fn')}(g, env)"]
-        span = unit.constant(tick, "span")
-        compiled, ok = ["g.steps += 1", f"if g.steps > g._check_at: g._check_budget({span})"], True
+            return None if fn is None else ([f"{unit.constant(fn, 'fn')}(g, env)"], True)
+        compiled, ok = [], True
         for stmt in tree.children:
             try:
                 compiled.append(_Pass(self, where, dict(scope), True, None, unit).statement(stmt))
             except _Failed:
                 ok = False
-        return compiled if ok else None
+        return (compiled, False) if ok else None
 
     def candidate_code(self, text, where: Where, *, scope: dict, var: str, unit: Unit,
                        expect=None) -> tuple[str, list[str], object] | None:
