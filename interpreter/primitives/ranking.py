@@ -28,18 +28,36 @@ _KEY_LENGTH = 6    # category + up to five ranks
 _SUITS_LENGTH = 5  # one suit per card compared
 
 
+# (rank, suit) by the attribute dict a card was made from: a ruleset's cards share their deck's
+# dicts in every game, so each is read once (the dicts are kept, so that no id is reused)
+_PAIRS: dict[int, tuple[int, str]] = {}
+_PAIRED: list = []
+_PAIRS_LIMIT = 100_000
+
+
 def _pairs(cards) -> list[tuple[int, str]]:
     """(rank, suit) of each card, from its attributes; an error names a card without them."""
     items = cards.cards if hasattr(cards, "cards") else cards
+    known = _PAIRS.get
     out = []
     for c in items:
-        attrs = c.attrs
-        rank, suit = attrs.get("rank"), attrs.get("suit")
-        if not (isinstance(rank, int) and 2 <= rank <= 14 and suit in handrank.SUIT_ORDER):
-            raise EvalError(f"card {c.label} has no standard rank (2-14) and suit; rank it with "
-                            "hand_rank_of(ranks, suits, wilds), giving the values it stands for")
-        out.append((rank, suit))
+        pair = known(id(c.attrs))
+        out.append(pair if pair is not None else _pair(c))
     return out
+
+
+def _pair(card) -> tuple[int, str]:
+    attrs = card.attrs
+    rank, suit = attrs.get("rank"), attrs.get("suit")
+    if not (isinstance(rank, int) and 2 <= rank <= 14 and suit in handrank.SUIT_ORDER):
+        raise EvalError(f"card {card.label} has no standard rank (2-14) and suit; rank it with "
+                        "hand_rank_of(ranks, suits, wilds), giving the values it stands for")
+    if len(_PAIRS) >= _PAIRS_LIMIT:
+        _PAIRS.clear()
+        _PAIRED.clear()
+    _PAIRS[id(attrs)] = (rank, suit)
+    _PAIRED.append(attrs)
+    return rank, suit
 
 
 def _explicit(ranks: list, suits: list, wilds: int) -> list[tuple[int, str]]:
