@@ -13,6 +13,7 @@ terminates.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -112,6 +113,8 @@ FAMILIAR = {
 # Builtins whose value depends on the state of the game, not only on their arguments.
 STATEFUL_BUILTINS = {"holder", "can_use", "usable", "met", "enabled", "used"}
 _IMPURE = "<draws at random>"   # read by an expression that draws: no part of it is computed once for several
+_STATE = "<changing state>"     # read by one that reads state a game changes
+_CALL = re.compile(r"[\w\]]\(")    # generated code that calls something (not only reads and compares)
 _TRIVIAL = {"int", "string", "true", "false", "name"}   # cheaper to evaluate than to look up (a name
 # that calls a function of no parameters is not: it is hoisted like any other invariant)
 # Compiling a function compiles the functions it calls inside it, and inlining writes their
@@ -529,6 +532,12 @@ class _Pass:
             return code, typ
         calls = node.data in ("call", "method") or (node.data == "name" and str(node.children[0]) in self.sym.functions
                                                      and str(node.children[0]) not in self.scope)
+        if calls and not frame and _CALL.search(code) and not code.startswith("static("):
+            # reads nothing a game changes and no bound name (a filter of all_cards by their
+            # attributes, a range of constants): computed once per game
+            fixed = self.unit.fresh("fixed")
+            self.unit.helper([f"def {fixed}(g, env=None):", f"    return {code}"])
+            return f"static(g, {fixed}, {fixed})", typ
         if self.macros:
             # a call in a macro's body that does not read its item: the same for every item,
             # computed once per run of the macro (on first use: short-circuits still guard it)
@@ -541,6 +550,11 @@ class _Pass:
             local = self.unit.hoisted.get(code) or self.unit.hoisted.setdefault(code, self.unit.fresh("h"))
             code = _hoisted(code, local)
         return code, typ
+
+    def changing(self) -> None:
+        """The node being compiled reads state that changes during a game (vars, zones, ...)."""
+        self.dynamic = True
+        self.read((_STATE,))
 
     def read(self, names) -> None:
         """Record that the node being compiled reads these names (for hoisting)."""
@@ -612,12 +626,12 @@ class _Pass:
             return f"g.options[{name!r}]", sym.options[name]
         if name in sym.game_vars:
             sym.used.add(("var", name))
-            self.dynamic = True
+            self.changing()
             typ = sym.game_vars[name]
             return self.unset_guard(node, f"g.vars[{name!r}]", typ, name), typ
         if name in sym.game_zones:
             sym.used.add(("zone", name))
-            self.dynamic = True
+            self.changing()
             return f"g.zones[{name!r}]", T.ZONE
         if name in sym.functions:
             return self.call_function(node, name, [])
@@ -644,16 +658,17 @@ class _Pass:
         if otype == T.CARD:
             if attr in sym.card_vars:
                 sym.used.add(("var", attr))
-                self.dynamic = True
+                self.changing()
                 typ = sym.card_vars[attr]
                 return self.unset_guard(node, f"{obj}.vars[{attr!r}]", typ, attr), typ
             if attr in sym.card_attrs:
                 return f"{obj}.attrs[{attr!r}]", sym.card_attrs[attr]
             if attr in CARD_BUILTIN_ATTRS:
-                self.dynamic = self.dynamic or attr == "face_up"
+                if attr == "face_up":
+                    self.changing()
                 return f"{obj}.{_FIELDS[attr]}", CARD_BUILTIN_ATTRS[attr]
             if attr == "last_holder":
-                self.dynamic = True
+                self.changing()
                 return f"last_holder(g, {obj}, {self.span_code(node)})", T.PLAYER
             known = list(sym.card_attrs) + list(sym.card_vars) + list(CARD_BUILTIN_ATTRS) + ["last_holder"]
             self.fail(attr_token, f"cards have no attribute '{attr}'", did_you_mean(attr, known),
@@ -661,12 +676,12 @@ class _Pass:
         if otype == T.PLAYER:
             if attr in sym.player_vars:
                 sym.used.add(("var", attr))
-                self.dynamic = True
+                self.changing()
                 typ = sym.player_vars[attr]
                 return self.unset_guard(node, f"{obj}.vars[{attr!r}]", typ, attr), typ
             if attr in sym.player_zones:
                 sym.used.add(("zone", attr))
-                self.dynamic = True
+                self.changing()
                 return f"{obj}.zones[{attr!r}]", T.ZONE
             if attr == "left":
                 return f"g.players[({obj}.seat + 1) % len(g.players)]", T.PLAYER
@@ -682,12 +697,12 @@ class _Pass:
         if otype == T.TEAM:
             if attr in sym.team_vars:
                 sym.used.add(("var", attr))
-                self.dynamic = True
+                self.changing()
                 typ = sym.team_vars[attr]
                 return self.unset_guard(node, f"{obj}.vars[{attr!r}]", typ, attr), typ
             if attr in sym.team_zones:
                 sym.used.add(("zone", attr))
-                self.dynamic = True
+                self.changing()
                 return f"{obj}.zones[{attr!r}]", T.ZONE
             if attr in TEAM_ATTRS:
                 return f"{obj}.{_FIELDS[attr]}", TEAM_ATTRS[attr]
@@ -849,7 +864,7 @@ class _Pass:
         if not T.assignable(ta, T.item_type(tb)):
             self.fail(node, f"cannot look for {T.article(ta)} in {T.article(tb)}")
         if tb == T.ZONE:
-            self.dynamic = True        # reads where the card lies now
+            self.changing()        # reads where the card lies now
             code = f"({a}.zone is {b})"
         elif ta in (T.CARD, T.PLAYER, T.TEAM):
             code = f"contains_same({a}, {b})"
@@ -922,7 +937,7 @@ class _Pass:
 
     def call_builtin(self, node, b, args):
         if b.name in STATEFUL_BUILTINS or not b.pure:
-            self.dynamic = True
+            self.changing()
         if not b.pure:
             self.read((_IMPURE,))     # a draw at random is never kept for the next item
         if not b.pure and not self.effects:
@@ -965,7 +980,8 @@ class _Pass:
         body, result = self.c.function(func)
         if body is None:
             raise _Failed
-        self.dynamic = self.dynamic or func.dynamic
+        if func.dynamic:
+            self.changing()
         codes, _ = self.check_args(node, name, func.params, args)
         candidate = self.varying is not None and any(
             isinstance(a, Tree) and a.data == "name" and str(a.children[0]) == self.varying for a in args)
@@ -1014,16 +1030,19 @@ class _Pass:
             code, _ = inner.expr(tree)
         except _Failed:
             return None
-        self.dynamic = self.dynamic or inner.dynamic
+        if inner.dynamic:
+            self.changing()
         return code
 
     def macro(self, node, name: str, obj_node, args):
         if len(args) != 2:
             self.fail(node, f"xs.{name}(x, ...) takes a name for each item and one expression", code="arity")
+        outside = set(self.reads[-1]) if self.reads else set()
         items, itype = self.expr(obj_node)
         if not T.is_list(itype):
             self.fail(obj_node, f".{name}() works on a list, not {T.show(itype)}")
         var = str(args[0].children[0])
+        read_outside = var in self.reads[-1] and var not in outside if self.reads else False
         clash = self.c.clash(var)
         if clash:
             self.fail(args[0], f"'{var}' is already {clash}; pick another name for the item")
@@ -1041,6 +1060,8 @@ class _Pass:
                 body, btype = self.expr(args[1])
             finally:
                 self.macros.pop()
+            if self.reads and not read_outside:
+                self.reads[-1].discard(var)      # the item is bound here: the macro as a whole does not read it
         finally:
             free = self.free.pop() - {item}
             self.use(free)
