@@ -64,7 +64,7 @@ def measure(seconds: float, *, remembered: bool) -> float:
     for _ in range(5):
         count, start = 0, time.perf_counter()
         while time.perf_counter() - start < seconds / 5:
-            game.version += 1          # a new state each time: the memo starts empty, as per decision
+            game.memo = {}             # a new state each time: the memo starts empty, as per decision
             game.steps = 0             # and a fresh budget, as after each decision
             fn(game, {})
             count += 1

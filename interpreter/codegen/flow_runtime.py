@@ -118,7 +118,8 @@ def use_ability(g, ability: str, player, span) -> None:
     if spec is None:
         raise GameError(f"no ability named '{ability}'", span=span, phase=g.phase)
     g.ability_flags(player, ability).add("used")
-    g.version += 1
+    if g.memo:
+        g.memo = {}
     g.emit("ability_used", player=player.seat, ability=ability)
     g._stack.append(Frame(spec.code, {"p": player}))
 

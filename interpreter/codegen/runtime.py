@@ -175,13 +175,11 @@ def static(g, name, body):
 
 
 def memo(g, key, body, args):
-    """A function of players and numbers, remembered until the game's state next changes:
-    within one state (while a decision's options are listed) the same call gives the same value."""
+    """A function of players and numbers, remembered until the game's state next changes (a
+    change empties `g.memo`): within one state (while a decision's options are listed) the
+    same call gives the same value."""
     memo_ = g.memo
-    if g.memo_version != g.version:
-        memo_.clear()
-        g.memo_version = g.version
-    elif key in memo_:
+    if key in memo_:
         return memo_[key]
     value = memo_[key] = body(g, *args)
     return value
@@ -191,10 +189,7 @@ def memo0(g, name, body):
     # memo0, memo1 and memo2 repeat memo's lines on purpose: they are the hottest calls of a playout,
     # and a shared helper would cost the very call that the memo saves
     memo_ = g.memo
-    if g.memo_version != g.version:
-        memo_.clear()
-        g.memo_version = g.version
-    elif name in memo_:
+    if name in memo_:
         return memo_[name]
     value = memo_[name] = body(g)
     return value
@@ -203,10 +198,7 @@ def memo0(g, name, body):
 def memo1(g, name, body, a):
     memo_ = g.memo
     key = (name, a)
-    if g.memo_version != g.version:
-        memo_.clear()
-        g.memo_version = g.version
-    elif key in memo_:
+    if key in memo_:
         return memo_[key]
     value = memo_[key] = body(g, a)
     return value
@@ -215,10 +207,7 @@ def memo1(g, name, body, a):
 def memo2(g, name, body, a, b):
     memo_ = g.memo
     key = (name, a, b)
-    if g.memo_version != g.version:
-        memo_.clear()
-        g.memo_version = g.version
-    elif key in memo_:
+    if key in memo_:
         return memo_[key]
     value = memo_[key] = body(g, a, b)
     return value

@@ -77,7 +77,7 @@ class Game:
     # goes to an instance dict, made only when one is set.
     __slots__ = ("rules", "seed", "record", "say", "budget", "_rng", "_rng_shared", "options",
                  "option_overrides", "_log", "steps", "_events_at_decision", "_check_at", "_stride", "_deadline",
-                 "version", "memo", "static", "memo_version", "phase", "_stacked", "stacked", "_firing",
+                 "memo", "static", "phase", "_stacked", "stacked", "_firing",
                  "_private", "_ability_flags", "players", "teams", "vars", "zones", "winners", "over",
                  "decision", "decisions_taken", "listing_peaks", "_triggers", "_moved_into", "all_cards",
                  "_cards_by_id", "cards_in_play", "removed_cards", "_zone_viewers", "_stack", "_sent", "__dict__")
@@ -105,10 +105,10 @@ class Game:
         self.steps = 0                    # work done since the last decision (see budget.py)
         self._events_at_decision = 0
         self._restart_budget()
-        self.version = 0                  # bumped by every change of state; keys the memo below
-        self.memo: dict = {}              # values of ruleset functions in the current state
+        # values of ruleset functions in the current state: every change of state forgets them
+        # (`if memo: memo = {}` written out where state changes; an empty memo is kept)
+        self.memo: dict = {}
         self.static: dict = {}            # values of functions fixed for the whole game
-        self.memo_version = -1
         self.phase: str | None = None
         self.stacked = [list(order) for order in stacked]
         # the orders not used yet (without any, the empty list is shared: nothing is taken from it)
@@ -485,7 +485,8 @@ class Game:
             self.listing_peaks[site] = work
 
     def move(self, cards: list[Card], to: Zone, *, top: bool = False) -> None:
-        self.version += 1
+        if self.memo:
+            self.memo = {}
         if type(cards) is not list or (cards and cards[0].zone is not None and cards[0].zone.cards is cards):
             cards = list(cards)     # a zone's own list (or any other iterable) changes as its cards move
         if not self.record and not top:
@@ -520,7 +521,8 @@ class Game:
                 card.face_up = False
                 card.seen_by = NOBODY
                 if triggers:
-                    self.version += 1
+                    if self.memo:
+                        self.memo = {}
                     self._fire(triggers, {"card": card, "source": source, "target": to})
             return
         # one loop for both kinds of game; one that records sends each card's event and
@@ -548,7 +550,8 @@ class Game:
                 card.face_up = False
                 card.seen_by = NOBODY
                 if triggers:
-                    self.version += 1
+                    if self.memo:
+                        self.memo = {}
                     self._fire(triggers, {"card": card, "source": source, "target": to})
         finally:
             if batched:
@@ -559,7 +562,8 @@ class Game:
         if self.record:
             self.move([card], to)
             return
-        self.version += 1
+        if self.memo:
+            self.memo = {}
         source = card.zone
         if source is not None:
             source.cards.remove(card)
@@ -571,7 +575,8 @@ class Game:
         card.seen_by = NOBODY
         triggers = self._moved_into.get(to.name)
         if triggers:
-            self.version += 1
+            if self.memo:
+                self.memo = {}
             self._fire(triggers, {"card": card, "source": source, "target": to})
 
     def deal(self, source: Zone, zones: list[Zone], count: int) -> None:
@@ -584,7 +589,8 @@ class Game:
             return
         dealt = source.cards[:count]
         del source.cards[:count]
-        self.version += 1
+        if self.memo:
+            self.memo = {}
         holder, n = source.holder, len(zones)
         for i, card in enumerate(dealt):
             zone = zones[i % n]
@@ -638,11 +644,13 @@ class Game:
             zone.cards[:] = [by_id[cid] for cid in order] + rest
         else:
             self.rng.shuffle(zone.cards)
-        self.version += 1
+        if self.memo:
+            self.memo = {}
         self.emit("shuffled", zone=zone.key)
 
     def set_face(self, cards: list[Card], face_up: bool) -> None:
-        self.version += 1
+        if self.memo:
+            self.memo = {}
         for card in cards:
             card.face_up = face_up
             self._emit_event({"type": "turned", "card": card.id, "zone": card.zone.key if card.zone else None,
@@ -658,7 +666,8 @@ class Game:
                               "to": None if viewer is None else viewer.seat}, viewers, card=card)
 
     def swap(self, a: Card, b: Card) -> None:
-        self.version += 1
+        if self.memo:
+            self.memo = {}
         za, zb = a.zone, b.zone
         ia, ib = za.cards.index(a), zb.cards.index(b)
         za.cards[ia], zb.cards[ib] = b, a
@@ -682,13 +691,15 @@ class Game:
 
     def set_var(self, name: str, value) -> None:
         self.vars[name] = value
-        self.version += 1
+        if self.memo:
+            self.memo = {}
         if self.record:
             self._emit_event({"type": "set", "var": name, "value": json_value(value)}, None)
 
     def set_owner_var(self, owner, name: str, value) -> None:
         owner.vars[name] = value
-        self.version += 1
+        if self.memo:
+            self.memo = {}
         if self.record:
             viewers = None
             if isinstance(owner, Card):   # a card's variable is seen by whoever sees the card

@@ -464,7 +464,7 @@ class _Pass:
                 self.sym.used.add(("var", name))
                 return (lambda value: f"{new} = {value(f'g.vars[{name!r}]')}\n"
                         f"if g.record: g.set_var({name!r}, {new})\n"
-                        f"else: g.vars[{name!r}] = {new}; g.version += 1"), self.sym.game_vars[name]
+                        f"else:\n    g.vars[{name!r}] = {new}\n    if g.memo: g.memo = {{}}"), self.sym.game_vars[name]
             if name in self.scope:
                 self.fail(node, f"'{name}' is bound by a loop or choice and cannot be assigned")
             kind = self.kind_of(name)
@@ -489,7 +489,7 @@ class _Pass:
         owner = self.unit.fresh("o")
         return (lambda value: f"{owner} = {obj}\n{new} = {value(f'{owner}.vars[{attr!r}]')}\n"
                 f"if g.record: g.set_owner_var({owner}, {attr!r}, {new})\n"
-                f"else: {owner}.vars[{attr!r}] = {new}; g.version += 1"), table[attr]
+                f"else:\n    {owner}.vars[{attr!r}] = {new}\n    if g.memo: g.memo = {{}}"), table[attr]
 
     def effect(self, node) -> str:
         name = str(node.children[0])

@@ -140,14 +140,16 @@ def _end_game(g):
 def _disable(g, p, ability):
     """Switch off one of a player's abilities until `enable` (a passive of another player, say)."""
     g.ability_flags(p, ability).add("disabled")
-    g.version += 1
+    if g.memo:
+        g.memo = {}
 
 
 @effect("enable(p: player, ability: str) -> none")
 def _enable(g, p, ability):
     """Switch a disabled ability back on."""
     g.ability_flags(p, ability).discard("disabled")
-    g.version += 1
+    if g.memo:
+        g.memo = {}
 
 
 @effect("reset_uses(p: player) -> none")
@@ -155,4 +157,5 @@ def _reset_uses(g, p):
     """Forget which abilities the player has used: call it when a new turn (or round) begins."""
     for name in g.rules.abilities:
         g.ability_flags(p, name).discard("used")
-    g.version += 1
+    if g.memo:
+        g.memo = {}
