@@ -50,6 +50,27 @@ def _value(card, name: str):
     raise EvalError(f"card {card.label} has no attribute or variable '{name}'")
 
 
+def _attributes(cards: list, name: str) -> list | None:
+    """Attribute `name` of every card; None when a card lacks it (a card variable, or an error
+    for `_value` to report). A comprehension: faster than mapping an attrgetter over slots."""
+    try:
+        return [card.attrs[name] for card in cards]
+    except KeyError:
+        return None
+
+
+def _grouped(cards: list, values: list) -> dict:
+    """value -> the cards with it, values and cards in first-seen order."""
+    groups: dict = {}
+    for value, card in zip(values, cards):
+        group = groups.get(value)
+        if group is None:
+            groups[value] = [card]
+        else:
+            group.append(card)
+    return groups
+
+
 _ATTR_DICTS: dict = {}    # id(attrs dict) -> the dict, kept alive so that its id is not reused
 _ATTR_NUMBERS: dict = {}  # id(attrs dict) -> its class number
 _PLAIN_CLASSES: dict = {}  # a card's attributes, sorted -> class number (as many as kinds of card in decks)
@@ -69,6 +90,16 @@ def _plain_class(attrs) -> int:
         _ATTR_DICTS[id(attrs)] = attrs
         _ATTR_NUMBERS[id(attrs)] = number
     return number
+
+
+def _plain_numbers(cards: list) -> list[int] | None:
+    """The class numbers of cards without variables (`_plain_class`); None when a card has
+    variables."""
+    for card in cards:
+        if card.vars:
+            return None
+    numbers = [_ATTR_NUMBERS.get(id(card.attrs)) for card in cards]      # the usual case written out
+    return [_plain_class(card.attrs) for card in cards] if None in numbers else numbers
 
 
 def _signature(card):
@@ -151,9 +182,10 @@ def _picks_of_classes(classes: list[list], k: int):
 
 def _split(cards, wild) -> tuple[list, list]:
     """(natural cards, wild cards): wild ones are those in `wild`, whether or not in `cards`."""
-    wilds = list(dict.fromkeys(_items(wild)))     # each once, in order (cards hash by identity)
-    if not wilds:
-        return list(_items(cards)), wilds
+    wild = _items(wild)
+    if not wild:
+        return list(_items(cards)), []
+    wilds = list(dict.fromkeys(wild))     # each once, in order (cards hash by identity)
     is_wild = set(wilds)
     return [c for c in _items(cards) if c not in is_wild], wilds
 
@@ -241,6 +273,76 @@ class _Unique:
                         "the wild cards or the sizes")
 
 
+class _Fallback(Exception):
+    """A quick path meets a case it leaves to the search (which finds the same sets, or the
+    error they lead to)."""
+
+
+def _wild_classes(wilds: list, unique: _Unique) -> set:
+    """The class numbers of the wild cards (numbered by `_wild_picks`)."""
+    class_of = unique.class_of
+    return {class_of[card] for card in wilds}
+
+
+def _extras(wild_picks: list, low: int, high: int) -> list[tuple]:
+    """The wild picks of low to high cards, in that order."""
+    return [extra for k in range(low, high + 1) for extra in wild_picks[k]]
+
+
+def _quick_groups(naturals: list, wilds: list, key: str, min_size: int, max_size: int) -> list | None:
+    """`groups` at once, the sets the search finds, when no two natural cards of a value are
+    interchangeable (nor one with a wild card) and no cap is reached: then no group can equal
+    another, and each value's are the combinations of its cards with every wild pick that fits.
+    None in the other cases, for the search."""
+    values = _attributes(naturals, key)
+    if values is None or len(naturals) > MAX_CLASSES:
+        return None
+    try:
+        if not wilds and len(set(values)) == len(values):      # one card of each value
+            if min_size > 1:
+                return []
+            return [[card] for card in naturals] if len(naturals) < min(MAX_SETS, MAX_TRIES) else None
+        by_value = _grouped(naturals, values)
+    except TypeError:         # a value that is not hashable
+        return None
+    if wilds:
+        out = _Unique("groups")
+        wild_picks = _wild_picks(wilds, max_size, out)      # what the search does first, errors included
+        numbers = _plain_numbers(naturals)
+        if numbers is None or len(set(numbers)) < len(numbers) or not _wild_classes(wilds, out).isdisjoint(numbers):
+            return None
+        tries = out.tries
+    else:
+        wild_picks, tries = [[()]], 1       # `_wild_picks` without wild cards: one try
+    w, sets = len(wilds), []
+    extras_of: dict = {}       # m natural cards -> the wild picks that make them a group
+    for members in by_value.values():
+        n = len(members)
+        if n + w < min_size:
+            continue
+        if not wilds and n > 1:
+            numbers = _plain_numbers(members)
+            if numbers is None or len(set(numbers)) < n:
+                return None
+        for m in range(max(1, min_size - w), min(n, max_size) + 1):
+            extras = extras_of.get(m)
+            if extras is None:
+                extras = extras_of[m] = _extras(wild_picks, max(0, min_size - m), min(w, max_size - m))
+            count = comb(n, m) * len(extras)
+            tries += count
+            if tries > MAX_TRIES or len(sets) + count > MAX_SETS:
+                return None
+            if n == 1:
+                sets.extend([*members, *extra] for extra in extras)
+            else:
+                sets.extend([*base, *extra] for base in combinations(members, m) for extra in extras)
+    alone = _extras(wild_picks, min_size, min(w, max_size))       # wild cards alone
+    if tries + len(alone) > MAX_TRIES or len(sets) + len(alone) > MAX_SETS:
+        return None
+    sets.extend(map(list, alone))
+    return sets
+
+
 @builtin("groups(cards: list<card>, key: str, wild: list<card>, min_size: int, max_size: int) "
          "-> list<list<card>>", may_fail=True)
 def _groups(g, cards, key, wild, min_size, max_size):
@@ -251,6 +353,13 @@ def _groups(g, cards, key, wild, min_size, max_size):
     min_size = max(min_size, 1)
     if max_size < min_size:
         return []
+    sets = _quick_groups(naturals, wilds, key, min_size, max_size)
+    return sets if sets is not None else _search_groups(naturals, wilds, key, min_size, max_size)
+
+
+def _search_groups(naturals: list, wilds: list, key: str, min_size: int, max_size: int) -> list:
+    """`groups` candidate by candidate, for any cards: the search that says what it finds, and
+    which error it meets first."""
     w = len(wilds)
     out = _Unique("groups")
     wild_picks = _wild_picks(wilds, max_size, out)
@@ -294,6 +403,247 @@ def _positions(order) -> dict:
     return positions
 
 
+def _family_places(naturals: list, families: list, values: list, positions: dict) -> dict | None:
+    """family -> {place: (the card standing there, whether it stands at other places too)}, in
+    first-seen order; None when two cards of a family stand at one place (they may be
+    interchangeable) or a value is not hashable."""
+    slots: dict = {}
+    try:
+        for card, family, value in zip(naturals, families, values):
+            places = slots.get(family)
+            if places is None:
+                places = slots[family] = {}
+            where = positions.get(value)
+            if where is None:
+                continue
+            for place in where:
+                if place in places:
+                    return None
+                places[place] = (card, len(where) > 1)
+    except TypeError:
+        return None
+    return slots
+
+
+def _quick_runs(naturals: list, wilds: list, key: str, same: str, order: list, min_size: int,
+                max_size: int) -> list | None:
+    """`runs` at once, the sets the search finds, when no two natural cards of a family stand
+    at one place (so none is interchangeable with another), none is interchangeable with a wild
+    card and no cap is reached. None in the other cases, for the search."""
+    values = _attributes(naturals, key)
+    families = _attributes(naturals, same) if same else [None] * len(naturals)
+    if values is None or families is None:
+        return None
+    slots = _family_places(naturals, families, values, _positions(order))
+    if slots is None:
+        return None
+    if not wilds:
+        return _chain_runs(slots, min_size, max_size)
+    out = _Unique("runs")
+    wild_picks = _wild_picks(wilds, max_size, out)      # what the search does first, errors included
+    numbers = _plain_numbers(naturals)
+    if numbers is None or not _wild_classes(wilds, out).isdisjoint(numbers):
+        return None
+    try:
+        if len(wilds) == 1:
+            return _one_wild_runs(slots, wilds[0], len(order), min_size, max_size, out.tries)
+        return _wild_runs(slots, wild_picks, len(wilds), len(order), min_size, max_size, out.tries)
+    except _Fallback:
+        return None
+
+
+def _chain_runs(slots: dict, min_size: int, max_size: int) -> list | None:
+    """`_quick_runs` without wild cards: from each start a run goes on at the next place only,
+    and in one way, so the runs from there are the long enough prefixes of one chain of cards.
+    Those with a card standing at two places (an ace low or high) are compared with each other."""
+    sets: list = []
+    seen: set = set()
+    tries = 1         # as the search counts: one for the wild picks (none), then one for each
+    for places in slots.values():        # card of a chain and one for each run
+        for start in sorted(places):
+            card, repeated = places[start]
+            if start + 1 not in places or max_size == 1:     # a chain of one card
+                tries += 1
+                if min_size == 1:
+                    tries += 1
+                    if not repeated or _first_time(frozenset((card,)), seen):
+                        sets.append([card])
+                continue
+            chain = [card]
+            compared_from = 0 if repeated else max_size     # the first card standing at two places
+            place = start + 1
+            while len(chain) < max_size and place in places:
+                card, repeated = places[place]
+                if card in chain:      # a card at its other place, already in
+                    break
+                if repeated and compared_from == max_size:
+                    compared_from = len(chain)
+                chain.append(card)
+                place += 1
+            tries += 2 * len(chain) - min_size + 1 if len(chain) >= min_size else len(chain)
+            for n in range(min_size, len(chain) + 1):
+                run = chain[:n]
+                if n <= compared_from or _first_time(frozenset(run), seen):
+                    sets.append(run)
+        if tries > MAX_TRIES or len(sets) > MAX_SETS:
+            return None
+    return sets
+
+
+def _one_wild_runs(slots: dict, wild, places: int, min_size: int, max_size: int, tries: int) -> list:
+    """`_wild_runs` with one wild card, written out: from a start, the walk follows the chain of
+    cards at the next places, and from each card of it skips one place (the wild card fills
+    it) and follows the chain from there. Its order: the chain, then the skips from its last
+    card back to its first. Raises _Fallback past a cap."""
+    sets: list = []
+    seen: set = set()
+
+    def keep(run: list, compared: bool) -> None:
+        if not compared:
+            sets.append(run)
+        else:
+            key = frozenset(run)
+            if key not in seen:
+                seen.add(key)
+                sets.append(run)
+
+    def chain_from(family: dict, place: int, end: int, chosen: list) -> tuple[list, list]:
+        """The cards at `place` and the places after it, up to `end`, none of `chosen` again;
+        and for each, whether it stands at other places too."""
+        cards, repeated = [], []
+        while place < end:
+            entry = family.get(place)
+            if entry is None or entry[1] and (entry[0] in chosen or entry[0] in cards):
+                break
+            cards.append(entry[0])
+            repeated.append(entry[1])
+            place += 1
+        return cards, repeated
+
+    for family in slots.values():
+        for start in sorted(family):
+            end = min(places, start + max_size)
+            cards, repeated = chain_from(family, start, end, ())
+            compared = [False]          # compared[j]: whether cards[:j] hold a card standing at two places
+            for flag in repeated:
+                compared.append(compared[-1] or flag)
+            for j in range(1, len(cards) + 1):      # the chain: its first j cards, alone and with the wild card
+                tries += 1
+                if j >= min_size:
+                    tries += 1
+                    keep(cards[:j], compared[j])
+                if min_size <= j + 1 <= max_size:
+                    tries += 1
+                    keep([*cards[:j], wild], compared[j])
+            for j in range(len(cards), 0, -1):      # the skips, from the chain's first j cards
+                head = cards[:j]
+                skip, flags = chain_from(family, start + j + 1, end, head)
+                tried = compared[j]
+                for i in range(1, len(skip) + 1):
+                    tries += 1
+                    tried = tried or flags[i - 1]
+                    if min_size - 1 <= j + i <= max_size - 1:
+                        tries += 1
+                        keep([*head, wild, *skip[:i]], tried)
+            if tries > MAX_TRIES or len(sets) > MAX_SETS:
+                raise _Fallback
+    tries += min_size == 1
+    if tries > MAX_TRIES or len(sets) + (min_size == 1) > MAX_SETS:
+        raise _Fallback
+    if min_size == 1:       # the wild card alone
+        sets.append([wild])
+    return sets
+
+
+def _wild_runs(slots: dict, wild_picks: list, w: int, places: int, min_size: int, max_size: int,
+               tries: int) -> list:
+    """`_quick_runs` with wild cards: the search's walk, from each start on to every later card
+    that the wild cards can join to those chosen, keeping at each step the runs of the cards
+    chosen with each number of wild cards that fits. Raises _Fallback past a cap."""
+    sets: list = []
+    seen: set = set()
+    wild_lists = [[list(extra) for extra in picks] for picks in wild_picks]
+    family: dict = {}
+    end = 0
+
+    def extend(chosen: list, at: list, gaps: int, compared: bool) -> None:
+        nonlocal tries
+        n = len(chosen)
+        low = min_size - n if min_size - n > gaps else gaps
+        high = max_size - n if max_size - n < w else w
+        if low <= high:
+            if gaps:
+                runs = _filled(chosen, at, gaps, low, high, wild_picks)
+            else:        # the wild cards after the natural ones
+                runs = []
+                for k in range(low if low > 0 else 0, high + 1):
+                    for extra in wild_lists[k]:
+                        runs.append(chosen + extra)
+            tries += len(runs)
+            if not compared:
+                sets.extend(runs)
+            else:
+                for run in runs:
+                    key = frozenset(run)
+                    if key not in seen:
+                        seen.add(key)
+                        sets.append(run)
+        tries += 1
+        if tries > MAX_TRIES or len(sets) > MAX_SETS:
+            raise _Fallback
+        # places up to start + n + w: further on, the gaps would need more wild cards than there are
+        last = at[-1]
+        stop = at[0] + n + w + 1
+        for place in range(last + 1, stop if stop < end else end):
+            entry = family.get(place)
+            # (a card at one place only cannot be among those chosen, at earlier places)
+            if entry is not None and not (entry[1] and entry[0] in chosen):
+                chosen.append(entry[0])
+                at.append(place)
+                extend(chosen, at, gaps + place - last - 1, compared or entry[1])
+                chosen.pop()
+                at.pop()
+
+    for family in slots.values():
+        for start in sorted(family):
+            end = min(places, start + max_size)
+            card, repeated = family[start]
+            extend([card], [start], 0, repeated)
+    alone = _extras(wild_picks, min_size, min(w, max_size))       # wild cards alone
+    if tries + len(alone) > MAX_TRIES or len(sets) + len(alone) > MAX_SETS:
+        raise _Fallback
+    sets.extend(map(list, alone))
+    return sets
+
+
+def _filled(chosen: list, at: list, gaps: int, low: int, high: int, wild_picks: list) -> list[list]:
+    """The runs of these natural cards (at these places, with gaps between them) and low to high
+    wild cards: in sequence order, each wild card in a gap, the spare ones last."""
+    n = len(chosen)
+    # where each card goes, as an index into the natural cards then the wild ones: after each
+    # natural card the next wild cards fill the gap to the following one
+    layout, filled = [], n
+    for i in range(n - 1):
+        layout.append(i)
+        gap = at[i + 1] - at[i] - 1
+        layout.extend(range(filled, filled + gap))
+        filled += gap
+    layout.append(n - 1)
+    runs = []
+    for k in range(low, high + 1):       # k >= gaps > 0, at least 3 cards: a tuple
+        in_order = itemgetter(*layout, *range(n + gaps, n + k))
+        runs.extend([list(in_order((*chosen, *extra))) for extra in wild_picks[k]])
+    return runs
+
+
+def _first_time(key, seen: set) -> bool:
+    """Whether `key` is new to `seen` (and now in it)."""
+    if key in seen:
+        return False
+    seen.add(key)
+    return True
+
+
 @builtin("runs(cards: list<card>, key: str, same: str, wild: list<card>, order: list<int>, "
          "min_size: int, max_size: int) -> list<list<card>>", may_fail=True)
 def _runs(g, cards, key, same, wild, order, min_size, max_size):
@@ -310,6 +660,15 @@ def _runs(g, cards, key, same, wild, order, min_size, max_size):
         return []
     if max_size > MAX_RUN:
         raise EvalError(f"runs() of up to {max_size} cards: a run is at most {MAX_RUN} cards long")
+    sets = _quick_runs(naturals, wilds, key, same, order, min_size, max_size)
+    return sets if sets is not None else _search_runs(naturals, wilds, key, same, order, min_size, max_size)
+
+
+def _search_runs(naturals: list, wilds: list, key: str, same: str, order: list, min_size: int,
+                 max_size: int) -> list:
+    """`runs` candidate by candidate, for any cards: the search that says what it finds, and
+    which error it meets first."""
+    places = len(order)
     w = len(wilds)
     out = _Unique("runs")
     wild_picks = _wild_picks(wilds, max_size, out)
@@ -464,13 +823,38 @@ def _distinct_sets(g, sets):
     """The card sets without repeats, in first-seen order: two sets are the same when they hold
     the same cards in any order, interchangeable cards (equal in every attribute and card
     variable) counting as one. Joins the singles, groups and runs of one decision."""
+    if len(sets) > MAX_TRIES:
+        return _distinct_one_by_one(sets)
     out = _Unique("distinct_sets")
     class_of, seen, kept = out.class_of, out.seen, out.out
-    for tries, cards in enumerate(sets, 1):     # `add` written out: this loop is the whole builtin
+    for cards in sets:      # `_key` and `add` written out: this loop is the whole builtin
+        if type(cards) is not list:
+            cards = _items(cards)
+        if len(cards) == 1:
+            key = class_of[cards[0]]      # a number, never equal to the tuple of a longer set
+        elif len(cards) == 2:
+            a, b = class_of[cards[0]], class_of[cards[1]]
+            key = (a, b) if a <= b else (b, a)
+        else:
+            key = tuple(sorted([class_of[card] for card in cards]))
+        if key not in seen:
+            seen.add(key)
+            kept.append(list(cards))
+            if len(kept) > MAX_SETS:
+                out.too_many()
+    return kept
+
+
+def _distinct_one_by_one(sets) -> list:
+    """`distinct_sets` of more sets than candidates may be looked at: counting each, for the
+    error the first one past a cap raises."""
+    out = _Unique("distinct_sets")
+    class_of, seen, kept = out.class_of, out.seen, out.out
+    for tries, cards in enumerate(sets, 1):
         if tries > MAX_TRIES:
             out.runaway()
-        cards = cards.cards if hasattr(cards, "cards") else cards
-        key = (class_of[cards[0]],) if len(cards) == 1 else _key(class_of, cards)
+        cards = _items(cards)
+        key = _key(class_of, cards)
         if key not in seen:
             seen.add(key)
             kept.append(list(cards))
