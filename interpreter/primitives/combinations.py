@@ -278,10 +278,17 @@ class _Fallback(Exception):
     error they lead to)."""
 
 
-def _wild_classes(wilds: list, unique: _Unique) -> set:
-    """The class numbers of the wild cards (numbered by `_wild_picks`)."""
-    class_of = unique.class_of
-    return {class_of[card] for card in wilds}
+def _quick_wild_picks(wilds: list, most: int, name: str) -> tuple[list, int, set]:
+    """`_wild_picks` (its picks and tries), and the class numbers of the wild cards. Wild cards
+    all alike, the usual case, are written out: k of them are the first k."""
+    numbers = _plain_numbers(wilds)
+    if numbers is not None and len(set(numbers)) == 1 and min(most, len(wilds)) < MAX_TRIES:
+        picks = [[tuple(wilds[:k])] for k in range(min(most, len(wilds)) + 1)]
+        return picks, len(picks), set(numbers)
+    out = _Unique(name)
+    picks = _wild_picks(wilds, most, out)      # what the search does first, errors included
+    class_of = out.class_of
+    return picks, out.tries, {class_of[card] for card in wilds}
 
 
 def _extras(wild_picks: list, low: int, high: int) -> list[tuple]:
@@ -298,32 +305,54 @@ def _quick_groups(naturals: list, wilds: list, key: str, min_size: int, max_size
     if values is None or len(naturals) > MAX_CLASSES:
         return None
     try:
-        if not wilds and len(set(values)) == len(values):      # one card of each value
+        if wilds:
+            return _wild_groups(naturals, _grouped(naturals, values), wilds, min_size, max_size)
+        if len(set(values)) == len(values):      # one card of each value
             if min_size > 1:
                 return []
             return [[card] for card in naturals] if len(naturals) < min(MAX_SETS, MAX_TRIES) else None
         by_value = _grouped(naturals, values)
     except TypeError:         # a value that is not hashable
         return None
-    if wilds:
-        out = _Unique("groups")
-        wild_picks = _wild_picks(wilds, max_size, out)      # what the search does first, errors included
-        numbers = _plain_numbers(naturals)
-        if numbers is None or len(set(numbers)) < len(numbers) or not _wild_classes(wilds, out).isdisjoint(numbers):
+    sets: list = []
+    tries = 1                 # as the search counts: one for the wild picks (none), one for each group
+    for members in by_value.values():
+        n = len(members)
+        if n < min_size:
+            continue
+        numbers = _plain_numbers(members)
+        if numbers is None or len(set(numbers)) < n:
             return None
-        tries = out.tries
-    else:
-        wild_picks, tries = [[()]], 1       # `_wild_picks` without wild cards: one try
+        for m in range(min_size, min(n, max_size) + 1):
+            count = comb(n, m)
+            tries += count
+            if tries > MAX_TRIES or len(sets) + count > MAX_SETS:
+                return None
+            sets.extend(map(list, combinations(members, m)))
+    return sets
+
+
+def _wild_groups(naturals: list, by_value: dict, wilds: list, min_size: int, max_size: int) -> list | None:
+    """`_quick_groups` with wild cards."""
+    wild_picks, tries, wild_classes = _quick_wild_picks(wilds, max_size, "groups")
+    numbers = _plain_numbers(naturals)
+    if numbers is None or len(set(numbers)) < len(numbers) or not wild_classes.isdisjoint(numbers):
+        return None
     w, sets = len(wilds), []
+    # the wild picks that make one natural card a group, as lists: each group is one concatenation
+    joining_one = [list(extra) for extra in _extras(wild_picks, max(0, min_size - 1), min(w, max_size - 1))]
     extras_of: dict = {}       # m natural cards -> the wild picks that make them a group
     for members in by_value.values():
         n = len(members)
         if n + w < min_size:
             continue
-        if not wilds and n > 1:
-            numbers = _plain_numbers(members)
-            if numbers is None or len(set(numbers)) < n:
+        if n == 1:          # the usual case, written out
+            tries += len(joining_one)
+            if tries > MAX_TRIES:
                 return None
+            for extra in joining_one:
+                sets.append(members + extra)
+            continue
         for m in range(max(1, min_size - w), min(n, max_size) + 1):
             extras = extras_of.get(m)
             if extras is None:
@@ -332,10 +361,9 @@ def _quick_groups(naturals: list, wilds: list, key: str, min_size: int, max_size
             tries += count
             if tries > MAX_TRIES or len(sets) + count > MAX_SETS:
                 return None
-            if n == 1:
-                sets.extend([*members, *extra] for extra in extras)
-            else:
-                sets.extend([*base, *extra] for base in combinations(members, m) for extra in extras)
+            for base in combinations(members, m):
+                for extra in extras:
+                    sets.append([*base, *extra])
     alone = _extras(wild_picks, min_size, min(w, max_size))       # wild cards alone
     if tries + len(alone) > MAX_TRIES or len(sets) + len(alone) > MAX_SETS:
         return None
@@ -439,15 +467,14 @@ def _quick_runs(naturals: list, wilds: list, key: str, same: str, order: list, m
         return None
     if not wilds:
         return _chain_runs(slots, min_size, max_size)
-    out = _Unique("runs")
-    wild_picks = _wild_picks(wilds, max_size, out)      # what the search does first, errors included
+    wild_picks, tries, wild_classes = _quick_wild_picks(wilds, max_size, "runs")
     numbers = _plain_numbers(naturals)
-    if numbers is None or not _wild_classes(wilds, out).isdisjoint(numbers):
+    if numbers is None or not wild_classes.isdisjoint(numbers):
         return None
     try:
         if len(wilds) == 1:
-            return _one_wild_runs(slots, wilds[0], len(order), min_size, max_size, out.tries)
-        return _wild_runs(slots, wild_picks, len(wilds), len(order), min_size, max_size, out.tries)
+            return _one_wild_runs(slots, wilds[0], len(order), min_size, max_size, tries)
+        return _wild_runs(slots, wild_picks, len(wilds), len(order), min_size, max_size, tries)
     except _Fallback:
         return None
 
@@ -522,6 +549,16 @@ def _one_wild_runs(slots: dict, wild, places: int, min_size: int, max_size: int,
 
     for family in slots.values():
         for start in sorted(family):
+            if start + 1 not in family and start + 2 not in family:      # no card to join: the usual case
+                card, repeated = family[start]
+                tries += 1
+                if min_size == 1:
+                    tries += 1
+                    keep([card], repeated)
+                if min_size <= 2 <= max_size:
+                    tries += 1
+                    keep([card, wild], repeated)
+                continue
             end = min(places, start + max_size)
             cards, repeated = chain_from(family, start, end, ())
             compared = [False]          # compared[j]: whether cards[:j] hold a card standing at two places
@@ -564,16 +601,17 @@ def _wild_runs(slots: dict, wild_picks: list, w: int, places: int, min_size: int
     seen: set = set()
     wild_lists = [[list(extra) for extra in picks] for picks in wild_picks]
     family: dict = {}
-    end = 0
+    start = end = 0
 
-    def extend(chosen: list, at: list, gaps: int, compared: bool) -> None:
+    def extend(chosen: list, shape: tuple, gaps: int, compared: bool) -> None:
+        """`shape`: the places of the cards chosen, from the start's."""
         nonlocal tries
         n = len(chosen)
         low = min_size - n if min_size - n > gaps else gaps
         high = max_size - n if max_size - n < w else w
         if low <= high:
             if gaps:
-                runs = _filled(chosen, at, gaps, low, high, wild_picks)
+                runs = _filled(chosen, shape, low, high, wild_picks)
             else:        # the wild cards after the natural ones
                 runs = []
                 for k in range(low if low > 0 else 0, high + 1):
@@ -592,23 +630,21 @@ def _wild_runs(slots: dict, wild_picks: list, w: int, places: int, min_size: int
         if tries > MAX_TRIES or len(sets) > MAX_SETS:
             raise _Fallback
         # places up to start + n + w: further on, the gaps would need more wild cards than there are
-        last = at[-1]
-        stop = at[0] + n + w + 1
+        last = start + shape[-1]
+        stop = start + n + w + 1
         for place in range(last + 1, stop if stop < end else end):
             entry = family.get(place)
             # (a card at one place only cannot be among those chosen, at earlier places)
             if entry is not None and not (entry[1] and entry[0] in chosen):
                 chosen.append(entry[0])
-                at.append(place)
-                extend(chosen, at, gaps + place - last - 1, compared or entry[1])
+                extend(chosen, (*shape, place - start), gaps + place - last - 1, compared or entry[1])
                 chosen.pop()
-                at.pop()
 
     for family in slots.values():
         for start in sorted(family):
             end = min(places, start + max_size)
             card, repeated = family[start]
-            extend([card], [start], 0, repeated)
+            extend([card], (0,), 0, repeated)
     alone = _extras(wild_picks, min_size, min(w, max_size))       # wild cards alone
     if tries + len(alone) > MAX_TRIES or len(sets) + len(alone) > MAX_SETS:
         raise _Fallback
@@ -616,24 +652,36 @@ def _wild_runs(slots: dict, wild_picks: list, w: int, places: int, min_size: int
     return sets
 
 
-def _filled(chosen: list, at: list, gaps: int, low: int, high: int, wild_picks: list) -> list[list]:
-    """The runs of these natural cards (at these places, with gaps between them) and low to high
-    wild cards: in sequence order, each wild card in a gap, the spare ones last."""
-    n = len(chosen)
-    # where each card goes, as an index into the natural cards then the wild ones: after each
-    # natural card the next wild cards fill the gap to the following one
+_LAYOUTS: dict = {}     # (shape, wild cards) -> the itemgetter that puts a run's cards in order
+
+
+def _filled(chosen: list, shape: tuple, low: int, high: int, wild_picks: list) -> list[list]:
+    """The runs of these natural cards (at these places from the first, with gaps between them)
+    and low to high wild cards: in sequence order, each wild card in a gap, the spare ones last."""
+    runs = []
+    for k in range(low, high + 1):
+        in_order = _LAYOUTS.get((shape, k)) or _layout(shape, k)
+        for extra in wild_picks[k]:
+            runs.append(list(in_order((*chosen, *extra))))
+    return runs
+
+
+def _layout(shape: tuple, k: int):
+    """The itemgetter taking (natural cards..., k wild cards...) to sequence order: after each
+    natural card the next wild cards fill the gap to the following one, the spare ones last.
+    (There is a gap, so at least 3 cards: the itemgetter gives a tuple.)"""
+    n = len(shape)
     layout, filled = [], n
     for i in range(n - 1):
         layout.append(i)
-        gap = at[i + 1] - at[i] - 1
+        gap = shape[i + 1] - shape[i] - 1
         layout.extend(range(filled, filled + gap))
         filled += gap
     layout.append(n - 1)
-    runs = []
-    for k in range(low, high + 1):       # k >= gaps > 0, at least 3 cards: a tuple
-        in_order = itemgetter(*layout, *range(n + gaps, n + k))
-        runs.extend([list(in_order((*chosen, *extra))) for extra in wild_picks[k]])
-    return runs
+    if len(_LAYOUTS) > 10_000:
+        _LAYOUTS.clear()
+    in_order = _LAYOUTS[shape, k] = itemgetter(*layout, *range(filled, n + k))
+    return in_order
 
 
 def _first_time(key, seen: set) -> bool:
@@ -823,31 +871,43 @@ def _distinct_sets(g, sets):
     """The card sets without repeats, in first-seen order: two sets are the same when they hold
     the same cards in any order, interchangeable cards (equal in every attribute and card
     variable) counting as one. Joins the singles, groups and runs of one decision."""
-    if len(sets) > MAX_TRIES:
-        return _distinct_one_by_one(sets)
-    out = _Unique("distinct_sets")
-    class_of, seen, kept = out.class_of, out.seen, out.out
-    for cards in sets:      # `_key` and `add` written out: this loop is the whole builtin
-        if type(cards) is not list:
-            cards = _items(cards)
+    if len(sets) > min(MAX_SETS, MAX_TRIES) or not set(map(type, sets)) <= {list}:
+        return _distinct_one_by_one(sets)       # a cap may be reached, or a zone is among them
+    numbered: dict = {}            # card -> its class number (`_ClassNumbers`, without the call
+    number_of = numbered.get       # of __missing__ for each card)
+    classes = _ClassNumbers()      # the cards with variables or new attributes
+
+    def number(card) -> int:
+        found = None if card.vars else _ATTR_NUMBERS.get(id(card.attrs))
+        numbered[card] = found = classes[card] if found is None else found
+        return found
+
+    first: dict = {}
+    keep = first.setdefault        # key -> the first set with it
+    for cards in sets:             # `_key` written out: this loop is the whole builtin
         if len(cards) == 1:
-            key = class_of[cards[0]]      # a number, never equal to the tuple of a longer set
+            key = number_of(cards[0])         # a number, never equal to the tuple of a longer set
+            if key is None:
+                key = number(cards[0])
         elif len(cards) == 2:
-            a, b = class_of[cards[0]], class_of[cards[1]]
+            a, b = number_of(cards[0]), number_of(cards[1])
+            if a is None:
+                a = number(cards[0])
+            if b is None:
+                b = number(cards[1])
             key = (a, b) if a <= b else (b, a)
         else:
-            key = tuple(sorted([class_of[card] for card in cards]))
-        if key not in seen:
-            seen.add(key)
-            kept.append(list(cards))
-            if len(kept) > MAX_SETS:
-                out.too_many()
-    return kept
+            numbers = [number_of(card) for card in cards]
+            if None in numbers:
+                numbers = [number(card) if n is None else n for card, n in zip(cards, numbers)]
+            numbers.sort()
+            key = tuple(numbers)
+        keep(key, cards)
+    return list(map(list, first.values()))
 
 
 def _distinct_one_by_one(sets) -> list:
-    """`distinct_sets` of more sets than candidates may be looked at: counting each, for the
-    error the first one past a cap raises."""
+    """`distinct_sets` set by set, counting each, for the error the first one past a cap raises."""
     out = _Unique("distinct_sets")
     class_of, seen, kept = out.class_of, out.seen, out.out
     for tries, cards in enumerate(sets, 1):
