@@ -23,7 +23,7 @@ to a few hundred choices instead of thousands.
 """
 from __future__ import annotations
 
-from itertools import combinations, islice
+from itertools import combinations, islice, repeat
 from math import comb
 from operator import itemgetter
 
@@ -48,15 +48,6 @@ def _value(card, name: str):
     if name in card.vars:
         return card.vars[name]
     raise EvalError(f"card {card.label} has no attribute or variable '{name}'")
-
-
-def _attributes(cards: list, name: str) -> list | None:
-    """Attribute `name` of every card; None when a card lacks it (a card variable, or an error
-    for `_value` to report). A comprehension: faster than mapping an attrgetter over slots."""
-    try:
-        return [card.attrs[name] for card in cards]
-    except KeyError:
-        return None
 
 
 def _grouped(cards: list, values: list) -> dict:
@@ -184,7 +175,7 @@ def _split(cards, wild) -> tuple[list, list]:
     """(natural cards, wild cards): wild ones are those in `wild`, whether or not in `cards`."""
     wild = _items(wild)
     if not wild:
-        return list(_items(cards)), []
+        return _items(cards), []      # (read only, never changed: no copy)
     wilds = list(dict.fromkeys(wild))     # each once, in order (cards hash by identity)
     is_wild = set(wilds)
     return [c for c in _items(cards) if c not in is_wild], wilds
@@ -301,8 +292,11 @@ def _quick_groups(naturals: list, wilds: list, key: str, min_size: int, max_size
     interchangeable (nor one with a wild card) and no cap is reached: then no group can equal
     another, and each value's are the combinations of its cards with every wild pick that fits.
     None in the other cases, for the search."""
-    values = _attributes(naturals, key)
-    if values is None or len(naturals) > MAX_CLASSES:
+    try:      # (a comprehension: faster than mapping an attrgetter over slots)
+        values = [card.attrs[key] for card in naturals]
+    except KeyError:          # a card variable, or no such attribute: the search says which
+        return None
+    if len(naturals) > MAX_CLASSES:
         return None
     try:
         if wilds:
@@ -431,11 +425,12 @@ def _positions(order) -> dict:
     return positions
 
 
-def _family_places(naturals: list, families: list, values: list, positions: dict) -> dict | None:
-    """family -> {place: (the card standing there, whether it stands at other places too)}, in
-    first-seen order; None when two cards of a family stand at one place (they may be
-    interchangeable) or a value is not hashable."""
+def _family_places(naturals: list, families, values: list, positions: dict) -> tuple[dict, set] | None:
+    """family -> {place: the card standing there}, in first-seen order, and the cards standing at
+    more than one place (an ace low or high); None when two cards of a family stand at one place
+    (they may be interchangeable) or a value is not hashable."""
     slots: dict = {}
+    twice: set = set()
     try:
         for card, family, value in zip(naturals, families, values):
             places = slots.get(family)
@@ -444,13 +439,15 @@ def _family_places(naturals: list, families: list, values: list, positions: dict
             where = positions.get(value)
             if where is None:
                 continue
+            if len(where) > 1:
+                twice.add(card)
             for place in where:
                 if place in places:
                     return None
-                places[place] = (card, len(where) > 1)
+                places[place] = card
     except TypeError:
         return None
-    return slots
+    return slots, twice
 
 
 def _quick_runs(naturals: list, wilds: list, key: str, same: str, order: list, min_size: int,
@@ -458,66 +455,78 @@ def _quick_runs(naturals: list, wilds: list, key: str, same: str, order: list, m
     """`runs` at once, the sets the search finds, when no two natural cards of a family stand
     at one place (so none is interchangeable with another), none is interchangeable with a wild
     card and no cap is reached. None in the other cases, for the search."""
-    values = _attributes(naturals, key)
-    families = _attributes(naturals, same) if same else [None] * len(naturals)
-    if values is None or families is None:
+    try:
+        values = [card.attrs[key] for card in naturals]
+        families = [card.attrs[same] for card in naturals] if same else repeat(None)
+    except KeyError:          # a card variable, or no such attribute: the search says which
         return None
-    slots = _family_places(naturals, families, values, _positions(order))
-    if slots is None:
+    found = _family_places(naturals, families, values, _positions(order))
+    if found is None:
         return None
+    slots, twice = found
     if not wilds:
-        return _chain_runs(slots, min_size, max_size)
+        return _chain_runs(slots, twice, min_size, max_size)
     wild_picks, tries, wild_classes = _quick_wild_picks(wilds, max_size, "runs")
     numbers = _plain_numbers(naturals)
     if numbers is None or not wild_classes.isdisjoint(numbers):
         return None
     try:
         if len(wilds) == 1:
-            return _one_wild_runs(slots, wilds[0], len(order), min_size, max_size, tries)
-        return _wild_runs(slots, wild_picks, len(wilds), len(order), min_size, max_size, tries)
+            return _one_wild_runs(slots, twice, wilds[0], len(order), min_size, max_size, tries)
+        return _wild_runs(slots, twice, wild_picks, len(wilds), len(order), min_size, max_size, tries)
     except _Fallback:
         return None
 
 
-def _chain_runs(slots: dict, min_size: int, max_size: int) -> list | None:
+def _chain_runs(slots: dict, twice: set, min_size: int, max_size: int) -> list | None:
     """`_quick_runs` without wild cards: from each start a run goes on at the next place only,
     and in one way, so the runs from there are the long enough prefixes of one chain of cards.
-    Those with a card standing at two places (an ace low or high) are compared with each other."""
+    Those with a card standing at two places (`twice`) are compared with each other."""
     sets: list = []
     seen: set = set()
     tries = 1         # as the search counts: one for the wild picks (none), then one for each
     for places in slots.values():        # card of a chain and one for each run
-        for start in sorted(places):
-            card, repeated = places[start]
+        tries += len(places)             # (the first card of the chain from each place)
+        if min_size > 1 and max_size > 1:    # the usual case: only chains of two cards or more count
+            if len(places) < 2:
+                continue
+            starts = [place for place in places if place + 1 in places]
+            starts.sort()
+        else:
+            starts = sorted(places)
+        for start in starts:
+            card = places[start]
             if start + 1 not in places or max_size == 1:     # a chain of one card
-                tries += 1
                 if min_size == 1:
                     tries += 1
-                    if not repeated or _first_time(frozenset((card,)), seen):
+                    if card not in twice or _first_time(frozenset((card,)), seen):
                         sets.append([card])
                 continue
             chain = [card]
-            compared_from = 0 if repeated else max_size     # the first card standing at two places
+            compared_from = 0 if card in twice else max_size     # the first card standing at two places
             place = start + 1
             while len(chain) < max_size and place in places:
-                card, repeated = places[place]
-                if card in chain:      # a card at its other place, already in
-                    break
-                if repeated and compared_from == max_size:
-                    compared_from = len(chain)
+                card = places[place]
+                if card in twice:
+                    if card in chain:      # at its other place, already in
+                        break
+                    if compared_from == max_size:
+                        compared_from = len(chain)
                 chain.append(card)
                 place += 1
-            tries += 2 * len(chain) - min_size + 1 if len(chain) >= min_size else len(chain)
-            for n in range(min_size, len(chain) + 1):
-                run = chain[:n]
-                if n <= compared_from or _first_time(frozenset(run), seen):
+            n = len(chain)
+            tries += 2 * n - min_size if n >= min_size else n - 1
+            for size in range(min_size, n + 1):
+                run = chain[:size]
+                if size <= compared_from or _first_time(frozenset(run), seen):
                     sets.append(run)
         if tries > MAX_TRIES or len(sets) > MAX_SETS:
             return None
     return sets
 
 
-def _one_wild_runs(slots: dict, wild, places: int, min_size: int, max_size: int, tries: int) -> list:
+def _one_wild_runs(slots: dict, twice: set, wild, places: int, min_size: int, max_size: int,
+                   tries: int) -> list:
     """`_wild_runs` with one wild card, written out: from a start, the walk follows the chain of
     cards at the next places, and from each card of it skips one place (the wild card fills
     it) and follows the chain from there. Its order: the chain, then the skips from its last
@@ -539,25 +548,28 @@ def _one_wild_runs(slots: dict, wild, places: int, min_size: int, max_size: int,
         and for each, whether it stands at other places too."""
         cards, repeated = [], []
         while place < end:
-            entry = family.get(place)
-            if entry is None or entry[1] and (entry[0] in chosen or entry[0] in cards):
+            card = family.get(place)
+            if card is None:
                 break
-            cards.append(entry[0])
-            repeated.append(entry[1])
+            again = card in twice
+            if again and (card in chosen or card in cards):
+                break
+            cards.append(card)
+            repeated.append(again)
             place += 1
         return cards, repeated
 
     for family in slots.values():
         for start in sorted(family):
             if start + 1 not in family and start + 2 not in family:      # no card to join: the usual case
-                card, repeated = family[start]
+                card = family[start]
                 tries += 1
                 if min_size == 1:
                     tries += 1
-                    keep([card], repeated)
+                    keep([card], card in twice)
                 if min_size <= 2 <= max_size:
                     tries += 1
-                    keep([card, wild], repeated)
+                    keep([card, wild], card in twice)
                 continue
             end = min(places, start + max_size)
             cards, repeated = chain_from(family, start, end, ())
@@ -592,8 +604,8 @@ def _one_wild_runs(slots: dict, wild, places: int, min_size: int, max_size: int,
     return sets
 
 
-def _wild_runs(slots: dict, wild_picks: list, w: int, places: int, min_size: int, max_size: int,
-               tries: int) -> list:
+def _wild_runs(slots: dict, twice: set, wild_picks: list, w: int, places: int, min_size: int,
+               max_size: int, tries: int) -> list:
     """`_quick_runs` with wild cards: the search's walk, from each start on to every later card
     that the wild cards can join to those chosen, keeping at each step the runs of the cards
     chosen with each number of wild cards that fits. Raises _Fallback past a cap."""
@@ -633,18 +645,18 @@ def _wild_runs(slots: dict, wild_picks: list, w: int, places: int, min_size: int
         last = start + shape[-1]
         stop = start + n + w + 1
         for place in range(last + 1, stop if stop < end else end):
-            entry = family.get(place)
+            card = family.get(place)
             # (a card at one place only cannot be among those chosen, at earlier places)
-            if entry is not None and not (entry[1] and entry[0] in chosen):
-                chosen.append(entry[0])
-                extend(chosen, (*shape, place - start), gaps + place - last - 1, compared or entry[1])
+            if card is not None and not (card in twice and card in chosen):
+                chosen.append(card)
+                extend(chosen, (*shape, place - start), gaps + place - last - 1, compared or card in twice)
                 chosen.pop()
 
     for family in slots.values():
         for start in sorted(family):
             end = min(places, start + max_size)
-            card, repeated = family[start]
-            extend([card], (0,), 0, repeated)
+            card = family[start]
+            extend([card], (0,), 0, card in twice)
     alone = _extras(wild_picks, min_size, min(w, max_size))       # wild cards alone
     if tries + len(alone) > MAX_TRIES or len(sets) + len(alone) > MAX_SETS:
         raise _Fallback
@@ -871,38 +883,30 @@ def _distinct_sets(g, sets):
     """The card sets without repeats, in first-seen order: two sets are the same when they hold
     the same cards in any order, interchangeable cards (equal in every attribute and card
     variable) counting as one. Joins the singles, groups and runs of one decision."""
-    if len(sets) > min(MAX_SETS, MAX_TRIES) or not set(map(type, sets)) <= {list}:
-        return _distinct_one_by_one(sets)       # a cap may be reached, or a zone is among them
-    numbered: dict = {}            # card -> its class number (`_ClassNumbers`, without the call
-    number_of = numbered.get       # of __missing__ for each card)
-    classes = _ClassNumbers()      # the cards with variables or new attributes
-
-    def number(card) -> int:
-        found = None if card.vars else _ATTR_NUMBERS.get(id(card.attrs))
-        numbered[card] = found = classes[card] if found is None else found
-        return found
-
+    if len(sets) > MAX_SETS or len(sets) > MAX_TRIES:
+        return _distinct_one_by_one(sets)       # for the error the first set past a cap raises
+    class_of = _ClassNumbers()
+    numbered = _ATTR_NUMBERS.get
     first: dict = {}
     keep = first.setdefault        # key -> the first set with it
-    for cards in sets:             # `_key` written out: this loop is the whole builtin
-        if len(cards) == 1:
-            key = number_of(cards[0])         # a number, never equal to the tuple of a longer set
-            if key is None:
-                key = number(cards[0])
-        elif len(cards) == 2:
-            a, b = number_of(cards[0]), number_of(cards[1])
-            if a is None:
-                a = number(cards[0])
-            if b is None:
-                b = number(cards[1])
-            key = (a, b) if a <= b else (b, a)
-        else:
-            numbers = [number_of(card) for card in cards]
-            if None in numbers:
-                numbers = [number(card) if n is None else n for card, n in zip(cards, numbers)]
-            numbers.sort()
-            key = tuple(numbers)
-        keep(key, cards)
+    try:
+        for cards in sets:         # `_key` written out: this loop is the whole builtin
+            size = len(cards)      # (a zone has no len: see below)
+            if size == 1:          # a single's key is a number, never equal to a longer set's tuple
+                card = cards[0]
+                # __missing__'s usual case written out: the singles come first, each card once
+                if card.vars or (key := numbered(id(card.attrs))) is None:
+                    key = class_of[card]
+                else:
+                    class_of[card] = key
+            elif size == 2:
+                a, b = class_of[cards[0]], class_of[cards[1]]
+                key = (a, b) if a <= b else (b, a)
+            else:
+                key = tuple(sorted([class_of[card] for card in cards]))
+            keep(key, cards)
+    except TypeError:              # a zone among the sets: set by set, reading its cards
+        return _distinct_one_by_one(sets)
     return list(map(list, first.values()))
 
 
