@@ -258,15 +258,15 @@ ORDERS = [ACE_LOW_OR_HIGH, list(range(2, 15)), [0] + ACE_LOW_OR_HIGH, [5, 6, 5],
 
 
 def test_the_quick_paths_find_what_the_search_finds(monkeypatch):
-    """GIVEN 2,000 random hands (see _random_hand), random wild cards among them, sizes and orders,
-    and in one case out of three caps lowered so that they are reached
+    """GIVEN 3,000 random hands (see _random_hand), random wild cards among them, sizes and orders,
+    and in one case out of two caps lowered so that they are reached
     WHEN groups, runs and distinct_sets are listed, with their quick paths and without
     THEN both give the same sets of the same cards in the same order, or the same error."""
-    rng = random.Random(3)
-    for _ in range(2000):
-        low_caps = rng.random() < 0.3
+    rng = random.Random(2)
+    for _ in range(3000):
+        low_caps = rng.random() < 0.5
         monkeypatch.setattr(combinations, "MAX_SETS", rng.choice([5, 30]) if low_caps else 20_000)
-        monkeypatch.setattr(combinations, "MAX_TRIES", rng.choice([10, 60, 200]) if low_caps else 100_000)
+        monkeypatch.setattr(combinations, "MAX_TRIES", rng.choice([5, 10, 20, 60, 200]) if low_caps else 100_000)
         hand = _random_hand(rng)
         wild = rng.choice([[], jokers(hand), jokers(hand), jokers(hand)[:1], jokers(hand)[:1], hand[:2]])
         cards = hand if rng.random() < 0.3 else [c for c in hand if c not in wild]

@@ -314,9 +314,15 @@ def _quick_groups(naturals: list, wilds: list, key: str, min_size: int, max_size
         n = len(members)
         if n < min_size:
             continue
-        numbers = _plain_numbers(members)
-        if numbers is None or len(set(numbers)) < n:
-            return None
+        if n == 2:       # a pair, the usual case: its class numbers written out
+            a, b = members
+            number_a, number_b = _ATTR_NUMBERS.get(id(a.attrs)), _ATTR_NUMBERS.get(id(b.attrs))
+            if a.vars or b.vars or number_a is None or number_b is None or number_a == number_b:
+                return None
+        else:
+            numbers = _plain_numbers(members)
+            if numbers is None or len(set(numbers)) < n:
+                return None
         for m in range(min_size, min(n, max_size) + 1):
             count = comb(n, m)
             tries += count
@@ -411,8 +417,21 @@ def _search_groups(naturals: list, wilds: list, key: str, min_size: int, max_siz
 _POSITIONS: dict = {}   # an order, as a tuple -> {value: its places}; rulesets use a few orders
 
 
+_LAST_ORDER: list = [None, None, None]    # the order last asked for, a copy of it, its positions
+
+
 def _positions(order) -> dict:
-    """Where each value of `order` stands (a value may stand at several places)."""
+    """Where each value of `order` stands (a value may stand at several places). A ruleset
+    passes the same list call after call: it is compared with a copy before being hashed."""
+    last = _LAST_ORDER
+    if order is last[0] and order == last[1]:
+        return last[2]
+    last[:] = order, list(order), _positions_of(order)
+    return last[2]
+
+
+def _positions_of(order) -> dict:
+    """`_positions`, remembered by the order's values."""
     key = tuple(order)
     positions = _POSITIONS.get(key)
     if positions is None:
@@ -439,8 +458,13 @@ def _family_places(naturals: list, families, values: list, positions: dict) -> t
             where = positions.get(value)
             if where is None:
                 continue
-            if len(where) > 1:
-                twice.add(card)
+            if len(where) == 1:      # the usual case, written out
+                place = where[0]
+                if place in places:
+                    return None
+                places[place] = card
+                continue
+            twice.add(card)
             for place in where:
                 if place in places:
                     return None
@@ -522,7 +546,7 @@ def _chain_runs(slots: dict, twice: set, min_size: int, max_size: int) -> list |
                     sets.append(run)
         if tries > MAX_TRIES or len(sets) > MAX_SETS:
             return None
-    return sets
+    return None if tries > MAX_TRIES else sets       # (the tries of a family skipped above)
 
 
 def _one_wild_runs(slots: dict, twice: set, wild, places: int, min_size: int, max_size: int,
@@ -886,6 +910,7 @@ def _distinct_sets(g, sets):
     if len(sets) > MAX_SETS or len(sets) > MAX_TRIES:
         return _distinct_one_by_one(sets)       # for the error the first set past a cap raises
     class_of = _ClassNumbers()
+    number_of = class_of.__getitem__
     numbered = _ATTR_NUMBERS.get
     first: dict = {}
     keep = first.setdefault        # key -> the first set with it
@@ -903,7 +928,7 @@ def _distinct_sets(g, sets):
                 a, b = class_of[cards[0]], class_of[cards[1]]
                 key = (a, b) if a <= b else (b, a)
             else:
-                key = tuple(sorted([class_of[card] for card in cards]))
+                key = tuple(sorted(map(number_of, cards)))
             keep(key, cards)
     except TypeError:              # a zone among the sets: set by set, reading its cards
         return _distinct_one_by_one(sets)
