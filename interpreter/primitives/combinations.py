@@ -20,6 +20,12 @@ Interchangeable cards - equal in every attribute and card variable, like four id
 jokers - are one card for these functions: a set takes the first of them (in the order given),
 so four jokers give one "two jokers" set, not six. This keeps a hand with several wild cards
 to a few hundred choices instead of thousands.
+
+How they are found: `groups` and `runs` each have a search that goes candidate by candidate,
+comparing sets only where two may be equal and counting every candidate against the caps, and
+quick paths for the usual cases (no interchangeable cards to compare, no cap within reach) that
+build the same sets at once and leave every other case to the search. tests/test_combinations.py
+checks that both give the same sets in the same order, or the same error.
 """
 from __future__ import annotations
 
@@ -414,10 +420,8 @@ def _search_groups(naturals: list, wilds: list, key: str, min_size: int, max_siz
     return out.out
 
 
-_POSITIONS: dict = {}   # an order, as a tuple -> {value: its places}; rulesets use a few orders
-
-
 _LAST_ORDER: list = [None, None, None]    # the order last asked for, a copy of it, its positions
+_POSITIONS: dict = {}   # an order, as a tuple -> {value: its places}; rulesets use a few orders
 
 
 def _positions(order) -> dict:
@@ -508,9 +512,11 @@ def _chain_runs(slots: dict, twice: set, min_size: int, max_size: int) -> list |
     Those with a card standing at two places (`twice`) are compared with each other."""
     sets: list = []
     seen: set = set()
-    tries = 1         # as the search counts: one for the wild picks (none), then one for each
-    for places in slots.values():        # card of a chain and one for each run
-        tries += len(places)             # (the first card of the chain from each place)
+    # tries as the search counts them: one for the wild picks (none), one for each card of a
+    # chain (the first from each place counted here) and one for each run
+    tries = 1
+    for places in slots.values():
+        tries += len(places)
         if min_size > 1 and max_size > 1:    # the usual case: only chains of two cards or more count
             if len(places) < 2:
                 continue
