@@ -29,7 +29,7 @@ checks that both give the same sets in the same order, or the same error.
 """
 from __future__ import annotations
 
-from itertools import combinations, islice, repeat
+from itertools import combinations, islice
 from math import comb
 from operator import itemgetter
 
@@ -448,33 +448,57 @@ def _positions_of(order) -> dict:
     return positions
 
 
-def _family_places(naturals: list, families, values: list, positions: dict) -> tuple[dict, set] | None:
+_PLACE_TABLES: dict = {}   # (key, same, id of an order's positions) -> (the positions, {id(attrs): place entry})
+
+
+def _place_entries(key: str, same: str, positions: dict) -> dict:
+    """id(attrs dict) -> (the dict, its value of `same`, the places of its value of `key`), for
+    one call's attributes and order: a ruleset's cards share their attribute dicts across games,
+    so each card of a deck is read once, not in every call."""
+    tables = _PLACE_TABLES
+    table = tables.get((key, same, id(positions)))
+    if table is None or table[0] is not positions:
+        if len(tables) > 32:
+            tables.clear()
+        table = tables[key, same, id(positions)] = (positions, {})
+    return table[1]
+
+
+def _family_places(naturals: list, key: str, same: str, positions: dict) -> tuple[dict, set] | None:
     """family -> {place: the card standing there}, in first-seen order, and the cards standing at
-    more than one place (an ace low or high); None when two cards of a family stand at one place
+    more than one place (an ace low or high); None when a card lacks an attribute (a card
+    variable, or an error for the search to report), two cards of a family stand at one place
     (they may be interchangeable) or a value is not hashable."""
+    entries = _place_entries(key, same, positions)
     slots: dict = {}
     twice: set = set()
-    try:
-        for card, family, value in zip(naturals, families, values):
-            places = slots.get(family)
-            if places is None:
-                places = slots[family] = {}
-            where = positions.get(value)
-            if where is None:
-                continue
-            if len(where) == 1:      # the usual case, written out
-                place = where[0]
-                if place in places:
-                    return None
-                places[place] = card
-                continue
-            twice.add(card)
-            for place in where:
-                if place in places:
-                    return None
-                places[place] = card
-    except TypeError:
-        return None
+    for card in naturals:
+        attrs = card.attrs
+        entry = entries.get(id(attrs))
+        if entry is None or entry[0] is not attrs:
+            if len(entries) > 10_000:     # (decks made again and again: keep the newest)
+                entries.clear()
+            try:
+                entry = entries[id(attrs)] = (attrs, attrs[same] if same else None, positions.get(attrs[key]))
+            except (KeyError, TypeError):
+                return None
+        places = slots.get(entry[1])
+        if places is None:
+            places = slots[entry[1]] = {}
+        where = entry[2]
+        if where is None:
+            continue
+        if len(where) == 1:      # the usual case, written out
+            place = where[0]
+            if place in places:
+                return None
+            places[place] = card
+            continue
+        twice.add(card)
+        for place in where:
+            if place in places:
+                return None
+            places[place] = card
     return slots, twice
 
 
@@ -483,12 +507,7 @@ def _quick_runs(naturals: list, wilds: list, key: str, same: str, order: list, m
     """`runs` at once, the sets the search finds, when no two natural cards of a family stand
     at one place (so none is interchangeable with another), none is interchangeable with a wild
     card and no cap is reached. None in the other cases, for the search."""
-    try:
-        values = [card.attrs[key] for card in naturals]
-        families = [card.attrs[same] for card in naturals] if same else repeat(None)
-    except KeyError:          # a card variable, or no such attribute: the search says which
-        return None
-    found = _family_places(naturals, families, values, _positions(order))
+    found = _family_places(naturals, key, same, _positions(order))
     if found is None:
         return None
     slots, twice = found
