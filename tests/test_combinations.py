@@ -13,6 +13,7 @@ import pytest
 from interpreter import Game, GameError, load_ruleset
 from interpreter.language.builtins import BUILTINS, EvalError
 from interpreter.engine.state import Card
+from interpreter.primitives import combinations
 
 RANKS = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, **{str(n): n for n in range(2, 10)}}
 SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -212,6 +213,77 @@ def test_a_natural_card_interchangeable_with_a_wild_one_gives_each_set_once():
             got = [canon(s) for s in call(name, *args)]
             assert len(got) == len(set(got)), (name, [c.id for c in hand])
             assert set(got) == {canon(s) for s in all_sets if check(s)}
+
+
+# -- the quick paths against the search ----------------------------------------------------------------
+# groups and runs build their sets at once in the usual cases (no interchangeable cards to compare,
+# no cap in reach) and leave the rest to a search that goes candidate by candidate; distinct_sets has
+# a loop for lists of cards and one that counts every set. Each quick path must give what the search
+# gives: the same cards in the same sets in the same order, or the same error.
+
+def _random_hand(rng) -> list[Card]:
+    """Up to 16 different standard cards (in one hand out of two, of five ranks in a row, for long
+    runs) and up to 3 jokers identical to each other; now and then two identical cards (two
+    decks), a joker that is not like the others, a card without a rank, a card with a variable."""
+    low = rng.randint(2, 10)
+    ranks = list(RANKS.values()) if rng.random() < 0.5 else list(range(low, low + 5))
+    faces = [{"rank": r, "suit": s} for r in ranks for s in "CDHS"[:rng.randint(1, 4)]]
+    attrs = rng.sample(faces, rng.randint(0, min(16, len(faces)))) + [{"rank": 0, "suit": "joker"}] * rng.randint(0, 3)
+    for odd in ({"rank": 0, "suit": "joker", "big": True}, {"suit": "H"}):
+        if rng.random() < 0.1:
+            attrs.append(odd)
+    cards = [Card(f"c{i}", f"c{i}", dict(a), i, {"colour": "red"} if rng.random() < 0.02 else None)
+             for i, a in enumerate(attrs)]
+    cards += [Card(f"{c.id}#2", c.label, dict(c.attrs), c.index) for c in cards if rng.random() < 0.03]
+    rng.shuffle(cards)
+    return cards
+
+
+def _outcome(fn, *args):
+    """The sets fn makes, or the message of its error."""
+    try:
+        return fn(None, *args)
+    except EvalError as exc:
+        return str(exc)
+
+
+def _same(a, b) -> bool:
+    """The same sets of the very same cards in the same order, or the same error."""
+    if isinstance(a, str) or isinstance(b, str):
+        return a == b
+    return [[id(c) for c in s] for s in a] == [[id(c) for c in s] for s in b]
+
+
+ORDERS = [ACE_LOW_OR_HIGH, list(range(2, 15)), [0] + ACE_LOW_OR_HIGH, [5, 6, 5], [2, 3, 4]]
+
+
+def test_the_quick_paths_find_what_the_search_finds(monkeypatch):
+    """GIVEN 3,000 random hands (see _random_hand), random wild cards among them, sizes and orders,
+    and in one case out of two caps lowered so that they are reached
+    WHEN groups, runs and distinct_sets are listed, with their quick paths and without
+    THEN both give the same sets of the same cards in the same order, or the same error."""
+    rng = random.Random(2)
+    for _ in range(3000):
+        low_caps = rng.random() < 0.5
+        monkeypatch.setattr(combinations, "MAX_SETS", rng.choice([5, 30]) if low_caps else 20_000)
+        monkeypatch.setattr(combinations, "MAX_TRIES", rng.choice([5, 10, 20, 60, 200]) if low_caps else 100_000)
+        hand = _random_hand(rng)
+        wild = rng.choice([[], jokers(hand), jokers(hand), jokers(hand)[:1], jokers(hand)[:1], hand[:2]])
+        cards = hand if rng.random() < 0.3 else [c for c in hand if c not in wild]
+        key, low, high = rng.choice(["rank"] * 9 + ["colour"]), rng.randint(0, 3), rng.randint(0, 7)
+        order, same = rng.choice(ORDERS), rng.choice(["suit", "suit", ""])
+        groups = (cards, key, wild, low, high)
+        runs = (cards, "rank", same, wild, order, low, high)
+        quick = [_outcome(combinations._groups, *groups), _outcome(combinations._runs, *runs)]
+        with monkeypatch.context() as slow:
+            slow.setattr(combinations, "_quick_groups", lambda *args: None)
+            slow.setattr(combinations, "_quick_runs", lambda *args: None)
+            searched = [_outcome(combinations._groups, *groups), _outcome(combinations._runs, *runs)]
+        assert all(_same(a, b) for a, b in zip(quick, searched))
+        sets = [[c] for c in hand] + [s for found in quick if not isinstance(found, str) for s in found]
+        sets += sets[:3] + ([sets[0] + sets[0]] if sets and rng.random() < 0.2 else [])
+        assert _same(_outcome(combinations._distinct_sets, sets),
+                     _outcome(lambda g, xs: combinations._distinct_one_by_one(xs), sets))
 
 
 # -- subsets and distinct_sets -------------------------------------------------------------------------
