@@ -4,7 +4,7 @@ choice, the players of a simultaneous step asked in turn, and abilities used."""
 from __future__ import annotations
 
 from interpreter.engine.decisions import Decision, new_decision
-from interpreter.engine.frames import CHOOSING, RESULTS, Frame
+from interpreter.engine.frames import CHOOSING, RESULTS, new_frame
 from interpreter.engine.steps import NONE, Break
 from interpreter.errors import GameError
 from interpreter.language.builtins import MAX_RANGE
@@ -121,10 +121,10 @@ def use_ability(g, ability: str, player, span) -> None:
     if g.memo:
         g.memo = {}
     g.emit("ability_used", player=player.seat, ability=ability)
-    g._stack.append(Frame(spec.code, {"p": player}))
+    g._stack.append(new_frame(spec.code, {"p": player}))
 
 
-NAMES = {"NONE": NONE, "Break": Break, "Frame": Frame, "new_decision": new_decision, "CHOOSING": CHOOSING,
+NAMES = {"NONE": NONE, "Break": Break, "new_frame": new_frame, "new_decision": new_decision, "CHOOSING": CHOOSING,
          "RESULTS": RESULTS, "no_choice": no_choice, "no_action": no_action, "too_few_cards": too_few_cards,
          "numbers": numbers, "numbers_to_test": numbers_to_test, "pick": pick,
          "simultaneous_ask": simultaneous_ask, "simultaneous_answer": simultaneous_answer,

@@ -328,6 +328,27 @@ class Writer:
                     label.block = previous
                 continue
             kept.append(block)
+        # a block that only jumps on, forwards (the return point of a call followed by the end
+        # of an `if`, say), is left out: what named it names where it jumps (forwards still, so
+        # a jump to it that falls through the blocks between reaches the new place too)
+        position = {id(block): i for i, block in enumerate(kept)}
+        for i, block in enumerate(kept[1:], 1):        # (never the first: a new frame starts there)
+            target = _only_jump(block)
+            if target is not None and position[id(target.block)] > i:
+                for label in block.labels:
+                    label.block = target.block
+                target.block.labels.extend(block.labels)
+                block.labels = []
+        kept = [block for block in kept if block.labels]
         for i, block in enumerate(kept):
             block.index = i
         return kept
+
+
+def _only_jump(block: _Block) -> Label | None:
+    """The label a block does nothing but jump to, if that is all it does."""
+    if len(block.lines) == 1:
+        parts = block.lines[0][1]
+        if len(parts) == 2 and parts[0] == "pc = " and isinstance(parts[1], Label):
+            return parts[1]
+    return None

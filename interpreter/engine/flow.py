@@ -501,7 +501,7 @@ class FlowCompiler(ChoiceCompiler):
                 with w.at(span):
                     if proc.code is None:      # its code failed to build (reported)
                         return
-                    w.line(f"g._stack.append(Frame({w.unit.constant(proc.code, 'proc')}, {env}))")
+                    w.line(f"g._stack.append(new_frame({w.unit.constant(proc.code, 'proc')}, {env}))")
                     w.stop(after, "None")
                 w.place(after)
             return Step(True, span, emit_machine)
