@@ -55,6 +55,7 @@ class Function:
     failed: bool = False
     dynamic: bool = True     # reads state that changes during a game; else fixed once a game starts
     reach: int = 0           # levels its body nests, plus the deepest chain of functions it calls
+    cheap: bool = False      # no loop in it (or in what it calls) and shallow: written in place, not remembered
 
 
 @dataclass
@@ -121,6 +122,9 @@ _TRIVIAL = {"int", "string", "true", "false", "name"}   # cheaper to evaluate th
 # bodies in place: both recurse as deep as the whole chain nests, so the chain is bounded.
 MAX_CHAIN_NESTING = 200
 MAX_INLINED = 40          # a body is written in place only if it (with its calls) nests no deeper
+CHEAP_NESTING = 12        # a function without loops this shallow costs less in place than remembered
+# builtins that cost about what an operator does (any other goes through a list, or more)
+CHEAP_BUILTINS = {"size", "empty", "first", "last", "abs", "max_of", "min_of", "card", "player_at", "offset"}
 _TOO_DEEP_FOR_PYTHON = (SyntaxError, MemoryError, RecursionError)   # what compile() raises past its limits
 # An expression of a step is written in place in the step's generated code when it nests no
 # deeper than this (with the function bodies written into it, far below Python's limits);
@@ -184,6 +188,7 @@ class Compiler:
         """Check one expression and generate its code: (unit, code, type), or Nones after an error.
         The code goes into a new unit, or into `unit` beside what it holds already."""
         self.last_dynamic = True      # until this expression is known to read no changing state
+        self.last_loops = True
         tree = self._parse(text, where, "expression")
         if tree is None:
             return None, None, None
@@ -195,7 +200,7 @@ class Compiler:
                 pass_.reads = []
                 pass_.locals[varying] = "_x"
             code, typ = pass_.expr(tree.children[0])
-            self.last_dynamic = pass_.dynamic
+            self.last_dynamic, self.last_loops = pass_.dynamic, pass_.loops
         except _Failed:
             return None, None, None
         if expect is not None and not T.assignable(typ, expect):
@@ -335,6 +340,7 @@ class Compiler:
             self.chain.pop()
             func.compiling = False
         func.dynamic = self.last_dynamic
+        func.cheap = not self.last_loops and levels <= CHEAP_NESTING
         func.fn, func.type, func.failed = fn, typ, fn is None
         func.reach = levels + entry[2]
         self._reached(func.reach)
@@ -411,6 +417,7 @@ class _Pass:
         self.reads: list = []                # a stack of sets: the names each node reads
         self.macros: list = []               # the macro bodies being compiled: (item name, {code: local kept once})
         self.dynamic = False                 # reads state that changes during a game (vars, zones, ...)
+        self.loops = False                   # goes through a list (a macro, a builtin of lists, a costly call)
         self.arg_types: list = []            # the types of the arguments `check_args` last checked
 
     # -- errors ------------------------------------------------------------
@@ -940,6 +947,8 @@ class _Pass:
             self.changing()
         if not b.pure:
             self.read((_IMPURE,))     # a draw at random is never kept for the next item
+        if b.name not in CHEAP_BUILTINS:
+            self.loops = True
         if not b.pure and not self.effects:
             self.fail(node, f"{b.name}() draws at random, so it may only be used in effects, not in conditions")
         codes, bindings = self.check_args(node, b.name, b.params, args)
@@ -982,13 +991,15 @@ class _Pass:
             raise _Failed
         if func.dynamic:
             self.changing()
+        if not func.cheap:
+            self.loops = True
         codes, _ = self.check_args(node, name, func.params, args)
         candidate = self.varying is not None and any(
             isinstance(a, Tree) and a.data == "name" and str(a.children[0]) == self.varying for a in args)
-        if codes and (candidate or any(t == T.CARD for _, t in func.params)):
+        if (codes and (candidate or any(t == T.CARD for _, t in func.params))) or (func.cheap and func.dynamic):
             # A card argument, or the candidate of a choice's `where:`, differs for every
-            # candidate, so a memo would only miss. Inline the body where that is safe, or
-            # store the arguments in the caller's env and call it.
+            # candidate, so a memo would only miss; and a body without loops costs less than
+            # a memo's look-up. Inline the body where that is safe, or call it.
             inlined = self.inline(func, args, codes)
             if inlined is not None:
                 return inlined, result
@@ -1032,6 +1043,7 @@ class _Pass:
             return None
         if inner.dynamic:
             self.changing()
+        self.loops = self.loops or inner.loops
         return code
 
     def macro(self, node, name: str, obj_node, args):
@@ -1054,6 +1066,7 @@ class _Pass:
         self.scope[var] = T.item_type(itype)
         self.free.append(set())
         kept: dict = {}
+        self.loops = True
         try:
             self.macros.append((var, kept))
             try:
