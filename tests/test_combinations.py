@@ -13,7 +13,7 @@ import pytest
 from interpreter import Game, GameError, load_ruleset
 from interpreter.language.builtins import BUILTINS, EvalError
 from interpreter.engine.state import Card
-from interpreter.primitives import combinations
+from interpreter.primitives import combinations, combinations_quick, combinations_search
 
 RANKS = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, **{str(n): n for n in range(2, 10)}}
 SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -265,8 +265,11 @@ def test_the_quick_paths_find_what_the_search_finds(monkeypatch):
     rng = random.Random(2)
     for _ in range(3000):
         low_caps = rng.random() < 0.5
-        monkeypatch.setattr(combinations, "MAX_SETS", rng.choice([5, 30]) if low_caps else 20_000)
-        monkeypatch.setattr(combinations, "MAX_TRIES", rng.choice([5, 10, 20, 60, 200]) if low_caps else 100_000)
+        max_sets = rng.choice([5, 30]) if low_caps else 20_000
+        max_tries = rng.choice([5, 10, 20, 60, 200]) if low_caps else 100_000
+        for module in (combinations, combinations_search, combinations_quick):    # each reads the caps as its own
+            monkeypatch.setattr(module, "MAX_SETS", max_sets)
+            monkeypatch.setattr(module, "MAX_TRIES", max_tries)
         hand = _random_hand(rng)
         wild = rng.choice([[], jokers(hand), jokers(hand), jokers(hand)[:1], jokers(hand)[:1], hand[:2]])
         cards = hand if rng.random() < 0.3 else [c for c in hand if c not in wild]
