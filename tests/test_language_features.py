@@ -531,3 +531,50 @@ def test_dealing_a_zone_into_itself_is_an_error_at_the_rule(tmp_path):
         Game(load_ruleset(path), 2, seed=1)
     assert "into itself" in str(caught.value)
     assert caught.value.span.line == line_of(path, "deal_all(")
+
+
+def test_a_call_that_reads_nothing_a_game_changes_is_computed_once_per_game(tmp_path):
+    """GIVEN a step that goes through the whole deck by attributes only (no variable, zone or
+    bound name) WHEN it runs on every turn of a loop THEN its value is computed once and kept
+    as the game's own (a second game starts without it)."""
+    rules = tiny(tmp_path, """\
+        vars: {game: {n: 0}}
+        flow:
+          - repeat: "n += size(all_cards.filter(c, c.rank > 10))"
+            until: "n >= 48"
+        """)
+    # the deck's 52 cards are gone through once: three times would be more than the budget
+    game = Game(rules, 2, seed=1, max_steps=120)
+    assert game.over and game.vars["n"] == 48         # 3 turns of the 16 jacks, queens, kings and aces
+    assert 16 in game.static.values()
+    other = Game(rules, 2, seed=2, max_steps=120)     # ... and each game computes it for itself
+    assert other.over and other.static is not game.static and 16 in other.static.values()
+
+
+def test_a_choice_decided_by_a_part_the_same_for_every_candidate_asks_it_only_with_candidates(tmp_path):
+    """GIVEN a `where` that picks between two conditions by a part that fails on an empty table
+    (the first card of it) WHEN there are no candidates THEN that part is never computed and
+    `if_none` runs; WHEN there are THEN it is, once, and picks the condition that lists them."""
+    rules = tiny(tmp_path, """\
+        vars: {game: {none: 0, high: 0}}
+        flow:
+          - choose: card
+            player: player_at(0)
+            from: player_at(0).hand
+            where: "first(table).rank > 10 ? c.rank > 10 : c.rank <= 10"
+            as: c
+            if_none: "none += 1"
+          - "shuffle(deck); draw(deck, player_at(0).hand, 13); draw(deck, table, 1)"
+          - choose: card
+            player: player_at(0)
+            from: player_at(0).hand
+            where: "first(table).rank > 10 ? c.rank > 10 : c.rank <= 10"
+            as: c
+            then: "high = c.rank"
+        """)
+    game = Game(rules, 2, seed=1)
+    assert game.vars["none"] == 1
+    face = game.zones["table"].cards[0].attrs["rank"]
+    offered = [c.attrs["rank"] for c in game.decision.options]
+    assert offered and all((rank > 10) == (face > 10) for rank in offered)
+    assert len(offered) == sum((c.attrs["rank"] > 10) == (face > 10) for c in game.players[0].zones["hand"].cards)

@@ -1,0 +1,86 @@
+"""Machine instructions per decision of random playouts, counted by valgrind: the same count
+whatever else the machine is doing, so a shared or busy machine still gives a ratio to trust.
+
+    python benchmarks/instructions.py [--games 2] [--baseline DIR] [RULESET ...]
+
+For each ruleset (the shipped ones by default), the games of seeds 100, 101, ... are played
+under `valgrind --tool=callgrind`, and so is the same run with no game; the difference, divided
+by the decisions taken, is what a decision costs (loading the ruleset cancels out: the load
+cache is warmed first, and hash randomisation is fixed). With `--baseline DIR`, the same games
+run with `DIR`'s interpreter too. Instructions are not time (a cache miss costs more than an
+add), but they move with it; `benchmarks/decisions.py` measures the time. Valgrind runs a
+program about fifty times slower: a few games are enough.
+"""
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+_PLAY = """
+import random, sys
+sys.path.insert(0, sys.argv[1])
+from interpreter import Game, load_ruleset
+rules = load_ruleset(sys.argv[2])
+players = 4 if rules.min_players <= 4 <= rules.max_players else rules.min_players
+decisions = 0
+for seed in range(100, 100 + int(sys.argv[3])):
+    rng = random.Random(seed)
+    game = Game(rules, players, seed=seed, record=False)
+    while not game.over:
+        game.apply_index(rng.randrange(len(game.decision)))
+        decisions += 1
+print(decisions)
+"""
+
+
+def count(root: Path, ruleset: str, games: int) -> tuple[int, int]:
+    """(instructions, decisions) of playing `games` games of `ruleset` with `root`'s interpreter."""
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": "0"}
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                           "-c", _PLAY, str(root), ruleset, str(games)],
+                          capture_output=True, text=True, check=True, env=env)
+    collected = re.search(r"Collected : (\d+)", done.stderr)
+    return int(collected.group(1)), int(done.stdout.strip())
+
+
+def per_decision(root: Path, ruleset: str, games: int) -> float:
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    subprocess.run([sys.executable, "-c", _PLAY, str(root), ruleset, "0"], check=True, env=env,
+                   stdout=subprocess.DEVNULL)                      # the load cache, warm
+    nothing, _ = count(root, ruleset, 0)
+    played, decisions = count(root, ruleset, games)
+    return (played - nothing) / max(decisions, 1)
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("rulesets", nargs="*", help="ruleset names (default: every shipped one)")
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--baseline", type=Path, help="another checkout to count beside this one")
+    args = parser.parse_args(argv)
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
+    names = args.rulesets or sorted(Path(p).stem for p in glob.glob(str(ROOT / "rulesets" / "*.yaml")))
+    header = f"{'ruleset':<20} {'instructions':>13}"
+    if args.baseline:
+        header += f" {'baseline':>13} {'fewer':>7}"
+    print(header)
+    for name in names:
+        now = per_decision(ROOT, str(ROOT / "rulesets" / f"{name}.yaml"), args.games)
+        line = f"{name:<20} {now:>13,.0f}"
+        if args.baseline:
+            before = per_decision(args.baseline, str(args.baseline / "rulesets" / f"{name}.yaml"), args.games)
+            line += f" {before:>13,.0f} {before / now:>6.2f}x"
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
