@@ -361,6 +361,24 @@ def test_general_path_agrees_with_fast_path():
         assert hr._general_key(hand, 0) == hand_key(hand), hand
 
 
+def test_suits_without_wilds_agree_with_the_general_arrangement():
+    """GIVEN random hands of one to seven distinct cards (the shortcut's hands) and of repeated
+    cards, every category among them WHEN their suits are worked out by the shortcut for
+    plain hands THEN they are the suits of `_arrange`'s cards, or the shortcut declines."""
+    rng = random.Random(11)
+    declined = Counter()
+    for i in range(6000):
+        hand = rng.sample(DECK, rng.randint(1, 7)) if i % 10 else [rng.choice(DECK)] * 2
+        quick = hr._plain_with_suits(hand)
+        key, arranged = hr._arrange(hand, 0)
+        if quick is None:
+            declined[category(key)] += 1
+            continue
+        assert quick == (key, tuple(hr.SUIT_ORDER[s] for _, s in arranged)), hand
+    assert set(declined) <= {"flush", "straight flush", "one pair"} and declined["one pair"] == 600
+    assert hr._plain_with_suits([(15, "spades")]) is None
+
+
 def test_large_hands_match_reference():
     rng = random.Random(5)
     for n in (8, 9, 10, 13, 20):

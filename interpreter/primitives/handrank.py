@@ -134,13 +134,37 @@ def hand_key_with_suits(cards: Sequence[Card], *, wilds: int = 0) -> tuple:
         memo = cached = None
     if cached is not None:
         return cached
-    key, arranged = _arrange(cards, wilds)
-    result = key, tuple(SUIT_ORDER[suit] for _, suit in arranged)
+    result = _plain_with_suits(cards) if not wilds and memo is not None else None
+    if result is None:
+        key, arranged = _arrange(cards, wilds)
+        result = key, tuple(SUIT_ORDER[suit] for _, suit in arranged)
     if memo is not None:
         if len(_SUITED_KEYS) >= _CACHE_LIMIT:
             _SUITED_KEYS.clear()
         _SUITED_KEYS[memo] = result
     return result
+
+
+def _plain_with_suits(cards: Sequence[Card]) -> tuple | None:
+    """`hand_key_with_suits` of distinct cards without wilds that make no flush, without
+    `_arrange`: the cards of each rank the key compares, highest suit first. None for any
+    other hand (and for cards that are not cards), which `_arrange` then works out."""
+    if len(cards) > _FAST_MAX or len(set(cards)) != len(cards):
+        return None
+    try:
+        key = hand_key(cards)
+    except ValueError:
+        return None
+    if key[0] == FLUSH or key[0] == STRAIGHT_FLUSH:
+        return None
+    suits_of: dict[int, list[int]] = {}
+    for rank, suit in cards:
+        suits_of.setdefault(rank, []).append(SUIT_ORDER[suit])
+    for suits in suits_of.values():
+        suits.sort(reverse=True)
+    # equal ranks stand together in the order (no wild splits a group), so taking each
+    # rank's suits highest first is the order `_arrange` sorts its cards into
+    return key, tuple([suits_of[rank].pop(0) for rank in _rank_order(key)])
 
 
 def best_five(cards: Sequence[Card], *, wilds: int = 0) -> list[Card]:

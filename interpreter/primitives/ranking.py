@@ -26,6 +26,7 @@ from interpreter.language.builtins import EvalError, builtin
 
 _KEY_LENGTH = 6    # category + up to five ranks
 _SUITS_LENGTH = 5  # one suit per card compared
+_PADS = tuple((-1,) * n for n in range(_KEY_LENGTH + 1))
 
 
 # (rank, suit) by the attribute dict a card was made from: a ruleset's cards share their deck's
@@ -93,8 +94,7 @@ def _suited_key(pairs, wilds: int = 0) -> list[int]:
         key, suits = handrank.hand_key_with_suits(pairs, wilds=wilds)
     except ValueError as exc:
         raise EvalError(str(exc)) from None
-    return (list(key) + [-1] * (_KEY_LENGTH - len(key))
-            + list(suits) + [-1] * (_SUITS_LENGTH - len(suits)))
+    return [*key, *_PADS[_KEY_LENGTH - len(key)], *suits, *_PADS[_SUITS_LENGTH - len(suits)]]
 
 
 @builtin("hand_rank(cards: list<card>) -> list<int>", may_fail=True)
