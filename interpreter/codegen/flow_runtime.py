@@ -63,8 +63,8 @@ def pick(g, env, state: list, how: CardPicks) -> Decision:
     two cards may be equal in every attribute)."""
     player, wanted, pool, picked = state
     rest = [card for card in pool if card not in picked]    # (cards compare by identity)
-    return new_decision(player, "card", rest, render(how.prompt, g, env), how.span, None, how.private,
-                        len(picked) + 1, wanted, render(how.verb, g, env))
+    return new_decision(player, rest, ("card", render(how.prompt, g, env), how.span, None, how.private,
+                                       len(picked) + 1, wanted, render(how.verb, g, env)))
 
 
 # A simultaneous step keeps [CHOOSING or RESULTS, its players, how many were asked (then: how

@@ -21,6 +21,7 @@ from interpreter.codegen.flow_runtime import CardPicks
 from interpreter.codegen.writer import Label, Writer
 from interpreter.language import types as T
 from interpreter.errors import did_you_mean
+from interpreter.engine.decisions import decision_site
 from interpreter.engine.steps import NOTED, ListingSite, Step
 from interpreter.language.templates import compile_template
 
@@ -222,8 +223,7 @@ class _Asking:
             lines += ([" = ".join(hoisted) + " = NOT_YET"] if hoisted else []) + \
                 ["_texts = []", "for _x in _out:", f"    _texts.append({code})"]
             texts = "_texts"
-        lines.append(f"return new_decision(_who, {self.kind!r}, _out, {self.prompt}, {span}, {texts}, "
-                     f"{self.private!r}, 1, 1, {self.verb})")
+        lines.append(f"return new_decision(_who, _out, {self.site(self.kind, texts)})")
         return Ask(self._function(lines), None)
 
     def cards(self, count: str, listing: list[str]) -> Ask:
@@ -241,9 +241,17 @@ class _Asking:
             adds = [f"_names.append({self.unit.literal(name)})", f"_labels.append({self.text(label)})"]
             lines += [f"if {test}:"] + ["    " + add for add in adds] if test is not None else adds
         lines += self._none("not _names", f"no_action(g, _who, {self.prompt}, {span})")
-        lines.append(f"return new_decision(_who, 'action', _names, {self.prompt}, {span}, _labels, {self.private!r}, "
-                     f"1, 1, {self.verb})")
+        lines.append(f"return new_decision(_who, _names, {self.site('action', '_labels')})")
         return Ask(self._function(lines), None)
+
+    def site(self, kind: str, labels: str) -> str:
+        """The code of the Decision's site tuple: a constant of the unit when the prompt, the
+        verb and the labels are, else a tuple made when the decision is."""
+        if labels == "None" and not callable(self.prompt_template) and not callable(self.verb_template):
+            return self.unit.constant(decision_site(kind, self.prompt_template, self.span, None, self.private,
+                                                    verb=self.verb_template), "site")
+        return f"({kind!r}, {self.prompt}, {self.unit.constant(self.span, 'span')}, {labels}, {self.private!r}, " \
+               f"1, 1, {self.verb})"
 
     def _function(self, lines: list[str]) -> str:
         """Add `def _askN(g, env)` with these lines to the unit; its name."""

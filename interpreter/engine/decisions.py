@@ -47,16 +47,25 @@ class Decision:
     builds them. The fields with an underscore are the engine's:
     the deciding Player, the legal values as listed, their labels, the step's position,
     whether others see the choice, and how a transcript says it."""
-    __slots__ = ("_game", "_who", "player", "kind", "_values", "prompt", "_span", "_labels", "_private",
-                 "step", "of", "_verb", "_options", "_choices", "_by_id", "_by_key")
+    __slots__ = ("_game", "_who", "player", "_values", "_site", "_options", "_choices", "_by_id", "_by_key")
 
     # (no __init__: `new_decision` makes one with its fields stored directly, which costs
     # less than a call of __init__ through the type; the flow makes one for every decision)
 
+    # What the choice says of itself, one tuple per decision (`new_decision`): a constant of
+    # the generated code where nothing in it is computed, so a decision stores five fields.
+    kind = property(lambda self: self._site[0])
+    prompt = property(lambda self: self._site[1])
+    _span = property(lambda self: self._site[2])
+    _labels = property(lambda self: self._site[3])     # readable labels the ruleset wrote (an action's, or `labels:`)
+    _private = property(lambda self: self._site[4])    # a simultaneous choice: others do not see it until revealed
+    step = property(lambda self: self._site[5])        # for multi-card choices: which pick
+    of = property(lambda self: self._site[6])          # of how many
+    _verb = property(lambda self: self._site[7])       # how a transcript says it: "plays", "passes"
+
     def copy_for(self, game, who: Player, values) -> "Decision":
         """The same decision asked in `game` (a copy of this one's), of `who`, among `values`."""
-        twin = new_decision(who, self.kind, values, self.prompt, self._span, self._labels, self._private,
-                            self.step, self.of, self._verb)
+        twin = new_decision(who, values, self._site)
         twin._game = game
         return twin
 
@@ -176,24 +185,23 @@ class Decision:
 _new = object.__new__
 
 
-def new_decision(who: Player, kind: str, values, prompt: str, span, labels: list | None = None,
-                 private: bool = False, step: int = 1, of: int = 1, verb: str | None = None) -> Decision:
-    """A Decision of `who` among the legal `values` (for a number: the legal range)."""
+def new_decision(who: Player, values, site: tuple) -> Decision:
+    """A Decision of `who` among the legal `values` (for a number: the legal range); `site` is
+    (kind, prompt, span, labels, private, step, of, verb), as `decision_site` makes it."""
     d = _new(Decision)
     d._game = None           # the game that asks it sets this (`Game._advance`)
     d._who = who
     d.player = who.seat
-    d.kind = kind
     d._values = values
-    d.prompt = prompt
-    d._span = span
-    d._labels = labels       # readable labels the ruleset wrote (an action's, or `labels:`)
-    d._private = private     # a simultaneous choice: others do not see it until revealed
-    d.step = step            # for multi-card choices: which pick
-    d.of = of                # of how many
-    d._verb = verb           # how a transcript says it: "plays", "passes"
+    d._site = site
     d._options = d._choices = d._by_id = d._by_key = None
     return d
+
+
+def decision_site(kind: str, prompt: str, span, labels: list | None = None, private: bool = False,
+                  step: int = 1, of: int = 1, verb: str | None = None) -> tuple:
+    """What a decision says of itself, in the order `Decision` reads it."""
+    return kind, prompt, span, labels, private, step, of, verb
 
 
 class FrozenList(tuple):
