@@ -572,3 +572,20 @@ def test_functions_that_read_no_changing_state_are_computed_once_per_game():
     assert functions["led_suit"].dynamic               # reads the trick zone
     game = Game(ruleset("hearts"), 4, seed=3)
     assert game.static == {} or set(game.static) <= {"lowest_club", "penalty_cards", "moon_points"}
+
+
+def test_a_shuffle_deals_what_the_standard_shuffle_deals():
+    """GIVEN generators of many seeds and lists of every length a deck takes WHEN the engine's
+    shuffle and `random.Random.shuffle` shuffle them THEN the orders and the generators' states
+    afterwards are the same (a seed deals the same cards as before the shortcut)."""
+    import random
+
+    from interpreter.engine.shuffling import shuffle
+
+    for seed in range(300):
+        for size in (0, 1, 2, 3, 13, 32, 52, 54, 104):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            a, b = list(range(size)), list(range(size))
+            shuffle(ours, a)
+            theirs.shuffle(b)
+            assert a == b and ours.getstate() == theirs.getstate(), (seed, size)

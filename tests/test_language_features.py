@@ -3,6 +3,7 @@ nesting), `let` and `break` steps, number choices with `where:`, labelled option
 start unset, and the messages that point a designer to the way this language says a thing."""
 from __future__ import annotations
 
+import re
 import textwrap
 
 import pytest
@@ -578,3 +579,40 @@ def test_a_choice_decided_by_a_part_the_same_for_every_candidate_asks_it_only_wi
     offered = [c.attrs["rank"] for c in game.decision.options]
     assert offered and all((rank > 10) == (face > 10) for rank in offered)
     assert len(offered) == sum((c.attrs["rank"] > 10) == (face > 10) for c in game.players[0].zones["hand"].cards)
+
+
+def test_a_later_part_decided_the_same_for_every_candidate_splits_the_listing_only_when_it_cannot_fail(tmp_path):
+    """GIVEN `c.rank > 5 and (open or c.rank > 10)` with `open` a variable WHEN the options are
+    listed with it false and true THEN they are what the condition says, and the listing decides
+    `open` once, before its loops. GIVEN the same shape with a part that fails on an empty table
+    (its first card) and no candidate passing the part before it THEN that part is never
+    computed, as when the condition is read item by item."""
+    rules = tiny(tmp_path, """\
+        vars: {game: {open: false, seen: 0}}
+        flow:
+          - "shuffle(deck); draw(deck, player_at(0).hand, 20)"
+          - choose: card
+            player: player_at(0)
+            from: player_at(0).hand
+            where: "c.rank > 20 and (first(table).rank > 10 or c.rank > 10)"
+            as: c
+            if_none: "seen += 1"
+          - repeat:
+              - choose: card
+                player: player_at(0)
+                from: player_at(0).hand
+                where: "c.rank > 5 and (open or c.rank > 10)"
+                as: c
+                then: "open = true; seen += 1"
+            until: "seen >= 3"
+        """)
+    game = Game(rules, 2, seed=3)
+    assert game.vars["seen"] == 1                       # the failing part was skipped: no error
+    hand = game.players[0].zones["hand"].cards
+    assert {c.attrs["rank"] for c in game.decision.options} == {c.attrs["rank"] for c in hand if c.attrs["rank"] > 10}
+    game.apply_index(0)
+    assert game.vars["open"]
+    hand = game.players[0].zones["hand"].cards
+    assert list(game.decision.options) == [c for c in hand if c.attrs["rank"] > 5]
+    source = "\n\n".join(rules.generated)
+    assert re.search(r"if \(?g\.vars\['open'\]\)?:\n\s+for _x in _items:", source), "decided before the loops"

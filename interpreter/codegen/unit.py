@@ -31,6 +31,7 @@ class Unit:
         self.constants: dict[str, object] = {}
         self.helpers: list[tuple[str, list | None]] = []   # source, and the span of each line
         self.hoisted: dict[str, str] = {}  # code -> the local of the entry it is kept in once computed
+        self.wrapped: set[str] = set()      # the code of every such kept part (not hoisted again)
         self.env_reads: dict[str, str] = {}   # env key -> the local the entry reads it into, once
         self._ids: dict[int, str] = {}
         self._count = 0

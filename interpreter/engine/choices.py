@@ -287,7 +287,55 @@ def _filter_lines(node, depth: int) -> list[str]:
             return [f"if {ast.unparse(first)}:", *_indented(_filter_lines(rest, depth - 1))]
         return [f"if {ast.unparse(first)}:", "    _out.extend(_items)",
                 "else:", *_indented(_filter_lines(rest, depth - 1))]
+    if depth and isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+        # a later part `C or R` with C the same for every candidate and safe to compute
+        # first: a loop where C holds (the part is true), one where only R is tested
+        parts = [_flat(part) for part in node.values]
+        for i, part in enumerate(parts[1:], 1):
+            if isinstance(part, ast.BoolOp) and isinstance(part.op, ast.Or) and _safe_invariant(part.values[0]):
+                rest = _joined(ast.Or(), part.values[1:])
+                return [f"if {ast.unparse(part.values[0])}:",
+                        *_indented(_filter_lines(_joined(ast.And(), parts[:i] + parts[i + 1:]), depth - 1)),
+                        "else:", *_indented(_filter_lines(_joined(ast.And(), parts[:i] + [rest] + parts[i + 1:]),
+                                                          depth - 1))]
     return ["for _x in _items:", f"    if {ast.unparse(node)}:", "        _out.append(_x)"]
+
+
+def _flat(node):
+    """`(a or b) or c` as `a or b or c` (the same values, tested in the same order)."""
+    if not isinstance(node, ast.BoolOp):
+        return node
+    values = []
+    for value in map(_flat, node.values):
+        same = isinstance(value, ast.BoolOp) and type(value.op) is type(node.op)
+        values += value.values if same else [value]
+    return ast.BoolOp(node.op, values)
+
+
+def _joined(op, values: list):
+    return values[0] if len(values) == 1 else ast.BoolOp(op, values)
+
+
+# what a part computed before the loop may be made of: reads of names, fields and the keys of
+# variables, options and zones, compared and combined; no call (it might fail, or count)
+_SAFE_NODES = (ast.Name, ast.Constant, ast.Attribute, ast.Compare, ast.BoolOp, ast.UnaryOp, ast.IfExp,
+               ast.NamedExpr, ast.Load, ast.Store, ast.cmpop, ast.boolop, ast.Not, ast.Subscript)
+_SAFE_TABLES = {"vars", "options", "attrs", "zones"}
+
+
+def _safe_invariant(node) -> bool:
+    """Whether `node` is the same for every candidate and cannot fail: computing it before the
+    loop, where the loop might not have reached it, changes nothing."""
+    if _reads_candidate(node):
+        return False
+    for part in ast.walk(node):
+        if not isinstance(part, _SAFE_NODES) or (isinstance(part, ast.UnaryOp) and not isinstance(part.op, ast.Not)):
+            return False
+        if isinstance(part, ast.Subscript) and not (
+                isinstance(part.value, ast.Attribute) and part.value.attr in _SAFE_TABLES
+                and isinstance(part.slice, ast.Constant) and isinstance(part.slice.value, str)):
+            return False
+    return True
 
 
 def _reads_candidate(node) -> bool:

@@ -27,6 +27,7 @@ from interpreter.engine.decisions import (Choice, Decision, IllegalChoice, choic
                                           json_value)
 from interpreter.engine.events import EventLog
 from interpreter.engine.frames import Frame
+from interpreter.engine.shuffling import shuffle
 from interpreter.engine.state import HIDDEN, NO_VARS, NOBODY, PUBLIC, Card, Player, Team, Zone, card_visible
 
 __all__ = ["Game", "Choice", "Decision", "Budget", "IllegalChoice", "describe_numbers"]
@@ -579,6 +580,24 @@ class Game:
                 self.memo = {}
             self._fire(triggers, {"card": card, "source": source, "target": to})
 
+    def move_zone(self, source: Zone, to: Zone) -> None:
+        """`move(list(source.cards), to)`: every card of a zone (a trick gathered, a hand
+        discarded), in one pass when nothing watches the moves (no log, no trigger on `to`)."""
+        if self.record or source is to or self._moved_into.get(to.name):
+            self.move(list(source.cards), to)
+            return
+        if self.memo:
+            self.memo = {}
+        cards, holder = source.cards, source.holder
+        for card in cards:
+            if holder is not None:
+                card.last_holder = holder
+            card.zone = to
+            card.face_up = False
+            card.seen_by = NOBODY
+        to.cards.extend(cards)
+        cards.clear()
+
     def deal(self, source: Zone, zones: list[Zone], count: int) -> None:
         """Move `count` cards from the top of `source`, one at a time, to each of `zones` in turn:
         what a `move` of each card would do, done in one pass when nothing watches the moves
@@ -640,10 +659,10 @@ class Game:
                 raise GameError(f"the stacked order for {zone.key} names cards that are not there "
                                 f"(or twice): {', '.join(unknown[:8]) or 'a repeated id'}", code="stacked")
             rest = [c for c in zone.cards if c.id not in set(order)]
-            self.rng.shuffle(rest)
+            shuffle(self.rng, rest)
             zone.cards[:] = [by_id[cid] for cid in order] + rest
         else:
-            self.rng.shuffle(zone.cards)
+            shuffle(self.rng, zone.cards)
         if self.memo:
             self.memo = {}
         self.emit("shuffled", zone=zone.key)

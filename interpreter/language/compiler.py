@@ -513,6 +513,8 @@ class _Pass:
             # list of one, a zone's cards as a copy (its list changes while they move)
             if name == "move" and self.arg_types[0] == T.CARD:
                 return f"g.move_card({codes[0]}, {codes[1]})"
+            if name == "move" and self.arg_types[0] == T.ZONE:
+                return f"g.move_zone({codes[0]}, {codes[1]})"
             what = {T.CARD: f"[{codes[0]}]", T.ZONE: f"list({codes[0]}.cards)"}.get(self.arg_types[0], codes[0])
             return f"g.move({what}, {codes[1]}{', top=True' if name == 'move_to_top' else ''})"
         impl = self.unit.constant(verb.fn, "effect")
@@ -535,7 +537,7 @@ class _Pass:
             self.reads.pop()
         if self.reads:
             self.reads[-1].update(frame)
-        if code.startswith("(_h") or _IMPURE in frame:
+        if code in self.unit.wrapped or _IMPURE in frame:
             return code, typ
         calls = node.data in ("call", "method") or (node.data == "name" and str(node.children[0]) in self.sym.functions
                                                      and str(node.children[0]) not in self.scope)
@@ -551,11 +553,13 @@ class _Pass:
             item, kept = self.macros[-1]
             if calls and item not in frame:
                 code = _hoisted(code, kept.get(code) or kept.setdefault(code, self.unit.fresh("h")))
+                self.unit.wrapped.add(code)
         elif self.varying is not None and self.varying not in frame and (calls or node.data not in _TRIVIAL):
             # one local per code: the same code means the same value throughout one listing
             # (conditions change nothing), wherever it is written (a function inlined twice, say)
             local = self.unit.hoisted.get(code) or self.unit.hoisted.setdefault(code, self.unit.fresh("h"))
             code = _hoisted(code, local)
+            self.unit.wrapped.add(code)
         return code, typ
 
     def changing(self) -> None:
