@@ -28,7 +28,8 @@ from interpreter.engine.decisions import (Choice, Decision, IllegalChoice, choic
 from interpreter.engine.events import EventLog
 from interpreter.engine.frames import Frame
 from interpreter.engine.shuffling import shuffle
-from interpreter.engine.state import HIDDEN, NO_VARS, NOBODY, PUBLIC, Card, Player, Team, Zone, card_visible
+from interpreter.engine.state import (HIDDEN, NO_VARS, NOBODY, PUBLIC, Card, InitialValue, Player, Team, Zone,
+                                       card_visible)
 
 __all__ = ["Game", "Choice", "Decision", "Budget", "IllegalChoice", "describe_numbers"]
 
@@ -54,6 +55,18 @@ def _moved_triggers(ruleset) -> dict:
         moved = ruleset.triggers.get("moved") or []
         cached = {z.name: [t for t in moved if t[3] in (None, z.name)] for z in ruleset.zones}
         cached = ruleset.__dict__["_moved_into"] = {name: ts for name, ts in cached.items() if ts}
+    return cached
+
+
+def _initial_values(ruleset) -> dict:
+    """Per scope, each variable's (name, initial value, span, what an error calls it), in the
+    order declared; the same for every game of a ruleset, so worked out once."""
+    cached = ruleset.__dict__.get("_initial_values")
+    if cached is None:
+        cached = ruleset.__dict__["_initial_values"] = {
+            scope: [(name, initial, span, f"the initial value of '{name}'")
+                    for name, (_, initial, span) in ruleset.vars.get(scope, {}).items()]
+            for scope in ("game", "player", "team", "card")}
     return cached
 
 
@@ -243,13 +256,17 @@ class Game:
                             "variables declared above it", span=span, code="setup") from None
 
     def _init_vars(self) -> None:
-        vars_ = self.rules.vars
-        for name, (_, initial, span) in vars_.get("game", {}).items():
-            self.vars[name] = self._setup(initial, {}, span, f"the initial value of '{name}'")
-        for scope, owners in (("player", self.players), ("team", self.teams), ("card", self.all_cards)):
+        plan = _initial_values(self.rules)
+        for scope, owners in (("game", (self,)), ("player", self.players), ("team", self.teams),
+                              ("card", self.all_cards)):
+            steps = plan[scope]
+            if not steps:
+                continue
             for owner in owners:
-                for name, (_, initial, span) in vars_.get(scope, {}).items():
-                    owner.vars[name] = self._setup(initial, {}, span, f"the initial value of '{name}'")
+                values = owner.vars
+                for name, initial, span, what in steps:
+                    values[name] = initial.value if type(initial) is InitialValue else \
+                        self._setup(initial, {}, span, what)
 
     def _check_constraints(self) -> None:
         for check, message, span in self.rules.constraints:

@@ -14,6 +14,18 @@ NOBODY: frozenset = frozenset()
 NO_VARS = MappingProxyType({})
 
 
+class InitialValue:
+    """A variable's initial value written as a constant (a number, a truth value, a name, no
+    value): a game stores it without computing anything."""
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def __call__(self, g, env):
+        return self.value
+
+
 class Card:
     """One physical card: a stable id, a label for people, and attributes from the deck."""
     __slots__ = ("id", "label", "attrs", "vars", "zone", "last_holder", "face_up", "seen_by", "index")

@@ -419,6 +419,7 @@ class _Pass:
         self.dynamic = False                 # reads state that changes during a game (vars, zones, ...)
         self.loops = False                   # goes through a list (a macro, a builtin of lists, a costly call)
         self.arg_types: list = []            # the types of the arguments `check_args` last checked
+        self.zone_items = False              # the macro being built goes through a zone's cards
 
     # -- errors ------------------------------------------------------------
     def span(self, node) -> Span:
@@ -1094,6 +1095,10 @@ class _Pass:
                 self.scope.pop(var, None)
             else:
                 self.scope[var] = saved
+        # a zone's own list is handed over as it is; a list-typed name may still hold a zone
+        self.zone_items = itype == T.ZONE
+        if self.zone_items:
+            items = f"{items}.cards"
         return MACRO_BUILDERS[name](self, node, args[1], (item, sorted(free), list(kept.values())), items, body,
                                     T.item_type(itype), btype)
 

@@ -26,9 +26,10 @@ def _loop(p, node, bound, items: str, start: list[str], each: list[str], end: li
     item, free, kept = bound
     passed = "".join(", " + local for local in free)
     # `seq` written out (this runs for every macro of every listing): a zone's cards, each a step
-    lines = [f"def {name}(g, env, _items{passed}):",
-             "    if isinstance(_items, Zone): _items = _items.cards",
-             "    g.steps += len(_items)",
+    lines = [f"def {name}(g, env, _items{passed}):"]
+    if not p.zone_items:      # (a zone's cards are handed over by the caller)
+        lines.append("    if isinstance(_items, Zone): _items = _items.cards")
+    lines += ["    g.steps += len(_items)",
              f"    if g.steps > g._check_at: g._check_budget({span}, 'an expression goes through too many items')"]
     if kept:      # the parts of the body that are the same for every item, not computed yet
         lines.append("    " + " = ".join(kept) + " = NOT_YET")

@@ -22,7 +22,7 @@ from interpreter.language.passed import digest
 from interpreter.language.loader import LIBRARY, Located, Reader, layers, merge
 from interpreter.language.options import OptionSpec, coerce_option
 from interpreter.language.source import Source
-from interpreter.engine.state import HIDDEN, OWNER, PUBLIC
+from interpreter.engine.state import HIDDEN, OWNER, PUBLIC, InitialValue
 
 FORMAT_VERSION = 1
 MAX_TEAMS = 64
@@ -432,11 +432,11 @@ class _Builder:
                         if not has_type(const, typ):
                             self.errors.error("type", f"initial value of '{name}' is not {T.show(typ)}",
                                               loc.source.span(loc.path + ("initial",)))
-                        fn = (lambda c: lambda g, env: c)(const)
+                        fn = _initial_constant(const)
                     else:
                         fn = _default_initial(typ)     # a card, team or tuple starts unset
                 else:
-                    fn = (lambda c: lambda g, env: c)(value)
+                    fn = _initial_constant(value)
                 out[scope][name] = (typ, fn, loc.span)
         return out
 
@@ -585,15 +585,21 @@ def _literal_type(value):
     return None
 
 
+def _initial_constant(value):
+    if value is None or type(value) in (int, bool, str):
+        return InitialValue(value)
+    return lambda g, env: value      # a list (or tuple) constant, the same value for every owner
+
+
 def _default_initial(typ):
     if typ == T.PLAYER:
         return lambda g, env: g.players[0]
     if typ == T.INT:
-        return lambda g, env: 0
+        return InitialValue(0)
     if typ == T.BOOL:
-        return lambda g, env: False
+        return InitialValue(False)
     if typ == T.STR:
-        return lambda g, env: ""
+        return InitialValue("")
     if T.is_list(typ):
         return lambda g, env: []
-    return lambda g, env: None
+    return InitialValue(None)
