@@ -147,7 +147,9 @@ def _disable(g, p, ability):
 @effect("enable(p: player, ability: str) -> none")
 def _enable(g, p, ability):
     """Switch a disabled ability back on."""
-    g.ability_flags(p, ability).discard("disabled")
+    flags = g._ability_flags.get((p.seat, ability))     # (none yet: nothing to switch back on)
+    if flags:
+        flags.discard("disabled")
     if g.memo:
         g.memo = {}
 
@@ -155,7 +157,10 @@ def _enable(g, p, ability):
 @effect("reset_uses(p: player) -> none")
 def _reset_uses(g, p):
     """Forget which abilities the player has used: call it when a new turn (or round) begins."""
+    known = g._ability_flags      # (an ability with no flags yet has nothing to forget)
     for name in g.rules.abilities:
-        g.ability_flags(p, name).discard("used")
+        flags = known.get((p.seat, name))
+        if flags:
+            flags.discard("used")
     if g.memo:
         g.memo = {}
