@@ -12,7 +12,7 @@ from operator import itemgetter
 from interpreter.primitives import combinations_cards
 from interpreter.primitives.combinations_cards import _plain_numbers
 from interpreter.primitives.combinations_search import (MAX_CLASSES, MAX_SETS, MAX_TRIES, _positions, _Unique,
-                                                        _wild_picks)
+                                                        _wild_picks, gap_layout)
 
 # Bound, not imported by name: Python compiles `.get(...)` on an imported name as an attribute
 # load then a call (it takes the name for a module), slower in the pairs loop of `_quick_groups`.
@@ -421,17 +421,10 @@ def _layout(shape: tuple, k: int):
     """The itemgetter taking (natural cards..., k wild cards...) to sequence order: after each
     natural card the next wild cards fill the gap to the following one, the spare ones last.
     (There is a gap, so at least 3 cards: the itemgetter gives a tuple.)"""
-    n = len(shape)
-    layout, filled = [], n
-    for i in range(n - 1):
-        layout.append(i)
-        gap = shape[i + 1] - shape[i] - 1
-        layout.extend(range(filled, filled + gap))
-        filled += gap
-    layout.append(n - 1)
+    layout = gap_layout(shape)
     if len(_LAYOUTS) > 10_000:
         _LAYOUTS.clear()
-    in_order = _LAYOUTS[shape, k] = itemgetter(*layout, *range(filled, n + k))
+    in_order = _LAYOUTS[shape, k] = itemgetter(*layout, *range(len(layout), len(shape) + k))
     return in_order
 
 

@@ -74,6 +74,20 @@ class _Unique:
                         "the wild cards or the sizes")
 
 
+def gap_layout(places) -> list[int]:
+    """Where each card of a run at `places` goes, as an index into (natural cards..., wild
+    cards...): after each natural card the next wild cards fill the gap to the following one.
+    Its length is the natural cards and the wild ones the gaps take."""
+    n = len(places)
+    layout, filled = [], n
+    for i in range(n - 1):
+        layout.append(i)
+        gap = places[i + 1] - places[i] - 1
+        layout.extend(range(filled, filled + gap))
+        filled += gap
+    layout.append(n - 1)
+    return layout
+
 def _classes(cards: list, unique: "_Unique") -> list[list]:
     """Interchangeable cards together, classes and cards in first-seen order."""
     class_of = unique.class_of
@@ -224,15 +238,7 @@ def _search_runs(naturals: list, wilds: list, key: str, same: str, order: list, 
         n, start, last = len(chosen), at[0], at[-1]
         low, high = max(gaps, min_size - n, 0), min(w, max_size - n)
         if low <= high and gaps:
-            # where each card goes, as an index into the natural cards then the wild ones: after
-            # each natural card the next wild cards fill the gap to the following one
-            layout, filled = [], n
-            for i in range(n - 1):
-                layout.append(i)
-                gap = at[i + 1] - at[i] - 1
-                layout.extend(range(filled, filled + gap))
-                filled += gap
-            layout.append(n - 1)
+            layout = gap_layout(at)
         for k in range(low, high + 1):
             if not k:           # no wild card, so no gap either: the cards as chosen
                 add(chosen)
