@@ -53,7 +53,8 @@ class Decision:
     # less than a call of __init__ through the type; the flow makes one for every decision)
 
     # What the choice says of itself, one tuple per decision (`new_decision`): a constant of
-    # the generated code where nothing in it is computed, so a decision stores five fields.
+    # the generated code where nothing in it is computed, so a decision stores nine fields, not
+    # sixteen (the four it builds on demand start empty).
     kind = property(lambda self: self._site[0])
     prompt = property(lambda self: self._site[1])
     _span = property(lambda self: self._site[2])
