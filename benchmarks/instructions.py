@@ -34,8 +34,10 @@ decisions = 0
 for seed in range(100, 100 + int(sys.argv[3])):
     rng = random.Random(seed)
     game = Game(rules, players, seed=seed, record=False)
+    # by position where the checkout can, else the i-th option by value: the same games
+    take = getattr(game, "apply_index", None) or (lambda i: game.apply_value(game.decision.options[i]))
     while not game.over:
-        game.apply_index(rng.randrange(len(game.decision)))
+        take(rng.randrange(len(game.decision)))
         decisions += 1
 print(decisions)
 """

@@ -616,3 +616,48 @@ def test_a_later_part_decided_the_same_for_every_candidate_splits_the_listing_on
     assert list(game.decision.options) == [c for c in hand if c.attrs["rank"] > 5]
     source = "\n\n".join(rules.generated)
     assert re.search(r"if \(?g\.vars\['open'\]\)?:\n\s+for _x in _items:", source), "decided before the loops"
+
+
+def test_a_function_of_variables_alone_is_remembered_across_moves_and_forgotten_when_what_it_reads_is_set(tmp_path):
+    """GIVEN a choice whose numbers come from `allowed(p)`, a function of a player's and a game
+    variable only, and one whose `where:` reads `in_hand(p)`, a function of a zone WHEN cards move,
+    an unread variable is set, and then each variable the first reads is set THEN every listing
+    is what the rules say now; the first function's value outlives the moves and the unread
+    write (it is kept apart from the memo of functions of cards' places), the second's does not."""
+    rules = tiny(tmp_path, """\
+        vars: {game: {step: 1, other: 0}, player: {bonus: 0}}
+        functions:
+          allowed: {params: {p: player}, value: "step + p.bonus"}
+          in_hand: {params: {p: player}, value: "size(p.hand)"}
+        flow:
+          - repeat:
+              - choose: number
+                player: player_at(0)
+                min: 0
+                max: 9
+                where: "n <= allowed(player_at(0)) and n <= in_hand(player_at(0)) + 1"
+                as: n
+                then:
+                  - "draw(deck, player_at(0).hand, 1); other += 1"
+                  - if: "n == 0"
+                    then: "step += 1"
+                  - if: "n == 1"
+                    then: "player_at(0).bonus += 2"
+            until: "other >= 6"
+        """)
+    source = "\n\n".join(rules.generated)
+    assert "memo1(g, g.vmemo, 'allowed'" in source and "memo1(g, g.memo, 'in_hand'" in source
+    for record in (False, True):
+        game = Game(rules, 2, seed=1, record=record)
+        step, bonus, held = 1, 0, 0
+        for n in (0, 2, 1, 3, 0, 4):
+            assert list(game.decision.options) == [m for m in range(10) if m <= step + bonus and m <= held + 1]
+            kept, memo = game.vmemo, game.memo       # (emptying a memo puts a new dict in its place)
+            assert record or ("allowed", game.players[0]) in kept
+            game.apply_value(n)
+            held += 1
+            step += n == 0
+            bonus += 2 * (n == 1)
+            if not record:
+                assert (game.vmemo is kept) == (n > 1), "only setting step or bonus forgets allowed()"
+                assert game.memo is not memo, "a move forgets in_hand()"

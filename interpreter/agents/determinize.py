@@ -114,6 +114,7 @@ def deal_unseen(game: Game, seat: int, places: dict[str, set], rng: random.Rando
     game.cards_by_id = {c.id: c for c in game.all_cards}
     game.static.clear()
     game.memo.clear()
+    game.vmemo.clear()
     return {id(slot): game.cards_by_id[old] for slot, old in zip(slots, before) if slot.id != old}
 
 

@@ -176,29 +176,26 @@ def static(g, name, body):
     return value
 
 
-def memo(g, key, body, args):
-    """A function of players and numbers, remembered until the game's state next changes (a
-    change empties `g.memo`): within one state (while a decision's options are listed) the
-    same call gives the same value."""
-    memo_ = g.memo
+def memo(g, memo_, key, body, args):
+    """A function of players and numbers, remembered in `memo_` (`g.memo` or `g.vmemo`) until
+    something it depends on changes (the change empties that memo): within one state (while a
+    decision's options are listed) the same call gives the same value."""
     if key in memo_:
         return memo_[key]
     value = memo_[key] = body(g, *args)
     return value
 
 
-def memo0(g, name, body):
+def memo0(g, memo_, name, body):
     # memo0, memo1 and memo2 repeat memo's lines on purpose: they are the hottest calls of a playout,
     # and a shared helper would cost the very call that the memo saves
-    memo_ = g.memo
     if name in memo_:
         return memo_[name]
     value = memo_[name] = body(g)
     return value
 
 
-def memo1(g, name, body, a):
-    memo_ = g.memo
+def memo1(g, memo_, name, body, a):
     key = (name, a)
     if key in memo_:
         return memo_[key]
@@ -206,8 +203,7 @@ def memo1(g, name, body, a):
     return value
 
 
-def memo2(g, name, body, a, b):
-    memo_ = g.memo
+def memo2(g, memo_, name, body, a, b):
     key = (name, a, b)
     if key in memo_:
         return memo_[key]
@@ -215,8 +211,8 @@ def memo2(g, name, body, a, b):
     return value
 
 
-def memo_n(g, name, body, *values):
-    return memo(g, (name, *values), body, values)
+def memo_n(g, memo_, name, body, *values):
+    return memo(g, memo_, (name, *values), body, values)
 
 
 def frozen(value):
@@ -232,7 +228,7 @@ def memo_of_lists(g, name, body, lists, *values):
     """A memo for functions with list or tuple parameters (positions `lists`): a function of a
     list of cards is computed once per state, like one of a player."""
     key = (name, *[frozen(v) if i in lists else v for i, v in enumerate(values)])
-    return memo(g, key, body, values)
+    return memo(g, g.memo, key, body, values)
 
 
 NAMES = {name: value for name, value in globals().items()

@@ -68,7 +68,7 @@ def clone_game(game, *, record: bool):
     copy._stacked = [list(order) for order in game._stacked]
     copy._ability_flags = {key: set(flags) for key, flags in game._ability_flags.items()}
     copy.listing_peaks = dict(game.listing_peaks)
-    copy.memo, copy.static = {}, {}
+    copy.memo, copy.vmemo, copy.static = {}, {}, {}
     copy._firing = []
     copy._sent = None
     return copy

@@ -91,7 +91,7 @@ class Game:
     # goes to an instance dict, made only when one is set.
     __slots__ = ("rules", "seed", "record", "say", "budget", "_rng", "_rng_shared", "options",
                  "option_overrides", "_log", "steps", "_events_at_decision", "_check_at", "_stride", "_deadline",
-                 "memo", "static", "phase", "_stacked", "stacked", "_firing",
+                 "memo", "vmemo", "static", "phase", "_stacked", "stacked", "_firing",
                  "_private", "_ability_flags", "players", "teams", "vars", "zones", "winners", "over",
                  "decision", "decisions_taken", "listing_peaks", "_triggers", "_moved_into", "all_cards",
                  "_cards_by_id", "cards_in_play", "removed_cards", "_zone_viewers", "_stack", "_sent", "__dict__")
@@ -120,8 +120,11 @@ class Game:
         self._events_at_decision = 0
         self._restart_budget()
         # values of ruleset functions in the current state: every change of state forgets them
-        # (`if memo: memo = {}` written out where state changes; an empty memo is kept)
+        # (`if memo: memo = {}` written out where state changes; an empty memo is kept), but
+        # for the values of functions of variables alone, kept in `vmemo`, which only setting
+        # a variable they read forgets (see compiler.Function.memo_place)
         self.memo: dict = {}
+        self.vmemo: dict = {}
         self.static: dict = {}            # values of functions fixed for the whole game
         self.phase: str | None = None
         self.stacked = [list(order) for order in stacked]
@@ -727,15 +730,13 @@ class Game:
 
     def set_var(self, name: str, value) -> None:
         self.vars[name] = value
-        if self.memo:
-            self.memo = {}
+        self._forget(("game", name))
         if self.record:
             self._emit_event({"type": "set", "var": name, "value": json_value(value)}, None)
 
     def set_owner_var(self, owner, name: str, value) -> None:
         owner.vars[name] = value
-        if self.memo:
-            self.memo = {}
+        self._forget(("card" if isinstance(owner, Card) else "player" if isinstance(owner, Player) else "team", name))
         if self.record:
             viewers = None
             if isinstance(owner, Card):   # a card's variable is seen by whoever sees the card
@@ -745,6 +746,15 @@ class Game:
             else:
                 key = f"p{owner.seat}" if isinstance(owner, Player) else f"t{owner.index}"
             self._emit_event({"type": "set", "var": f"{key}.{name}", "value": json_value(value)}, viewers)
+
+    def _forget(self, variable) -> None:
+        """Empty the memos that hold values depending on `variable` ((scope, name)), as the
+        generated code does for a game that does not record."""
+        for place in self.rules.symbols.memo_clears(variable):
+            if place == "g.memo":
+                self.memo = {}
+            else:
+                self.vmemo = {}
 
     def enter_phase(self, name: str) -> None:
         self.phase = name

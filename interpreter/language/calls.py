@@ -3,7 +3,7 @@
 Three strategies, chosen when the ruleset loads: once per game for a function of no
 parameters that reads nothing a game changes; a memo for functions of players, numbers, lists
 and tuples (the same call recurs while a decision's options are listed; a list argument is
-remembered by its items); a direct call with an env of its own holding the arguments for
+remembered by its items; a function of variables alone has a memo that moving cards keeps); a direct call with an env of its own holding the arguments for
 functions of cards (every candidate differs), where the body was not inlined. The run-time halves are in
 `interpreter.codegen.runtime`.
 """
@@ -39,8 +39,9 @@ def call_code(unit, func, body, codes: list[str], *, direct: bool = False) -> st
     lists = tuple(i for i, (_, t) in enumerate(func.params) if T.is_list(t) or T.is_tuple(t))
     if lists:      # remembered by the items: the same hand gives the same value in one state
         return f"memo_of_lists(g, {name}, {fn}, {lists!r}, {', '.join(codes)})"
+    place = func.memo_place
     if not codes:
-        return f"memo0(g, {name}, {fn})"
+        return f"memo0(g, {place}, {name}, {fn})"
     if len(codes) <= 2:
-        return f"memo{len(codes)}(g, {name}, {fn}, {', '.join(codes)})"
-    return f"memo_n(g, {name}, {fn}, {', '.join(codes)})"
+        return f"memo{len(codes)}(g, {place}, {name}, {fn}, {', '.join(codes)})"
+    return f"memo_n(g, {place}, {name}, {fn}, {', '.join(codes)})"

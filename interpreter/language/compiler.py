@@ -56,6 +56,22 @@ class Function:
     dynamic: bool = True     # reads state that changes during a game; else fixed once a game starts
     reach: int = 0           # levels its body nests, plus the deepest chain of functions it calls
     cheap: bool = False      # no loop in it (or in what it calls) and shallow: written in place, not remembered
+    # what its value depends on: variables as (scope, name), and _STATE for any other state
+    # (cards' places and faces, phases, abilities); see `memo_place`
+    depends: frozenset = frozenset()
+
+    @property
+    def memo_place(self) -> str:
+        """Where its calls are remembered. One whose value depends on variables alone, of
+        players, teams, numbers, strings and truth values, in `g.vmemo`: moving a card keeps it,
+        and so does setting a variable it does not read. Any other in `g.memo`, which every
+        change of state but the setting of a variable none of its functions reads empties."""
+        if _STATE in self.depends or not all(t in _SCALARS for _, t in self.params):
+            return "g.memo"
+        return "g.vmemo"
+
+
+_SCALARS = (T.PLAYER, T.TEAM, T.INT, T.STR, T.BOOL)   # memo keys that stand for their value alone
 
 
 @dataclass
@@ -75,6 +91,24 @@ class Symbols:
     abilities: set = field(default_factory=set)
     functions: dict = field(default_factory=dict)      # name -> Function
     used: set = field(default_factory=set)             # (kind, name) seen in expressions
+    # (scope, variable) -> the memos holding values that depend on it (see `memo_clears`)
+    memo_readers: dict | None = None
+
+    def memo_clears(self, key) -> tuple:
+        """The memos (`'g.memo'`, `'g.vmemo'`) that setting the variable `key` must empty:
+        those of the functions whose values depend on it. Known once every function is
+        compiled (functions are compiled before any step, so before any assignment); until
+        then, and for card variables (which combination builtins read by name), both."""
+        if key[0] == "card" or any(f.fn is None and not f.failed for f in self.functions.values()):
+            return ("g.memo", "g.vmemo")
+        if self.memo_readers is None:
+            readers: dict = {}
+            for func in self.functions.values():
+                if func.dynamic:
+                    for read in func.depends:
+                        readers.setdefault(read, set()).add(func.memo_place)
+            self.memo_readers = {k: tuple(sorted(v)) for k, v in readers.items()}
+        return self.memo_readers.get(key, ())
 
 
 GLOBALS = {   # name -> (type, the Python that reads it)
@@ -115,6 +149,11 @@ FAMILIAR = {
 STATEFUL_BUILTINS = {"holder", "can_use", "usable", "met", "enabled", "used"}
 _IMPURE = "<draws at random>"   # read by an expression that draws: no part of it is computed once for several
 _STATE = "<changing state>"     # read by one that reads state a game changes
+
+
+def _clears(memos) -> str:
+    """The lines, each after a newline, that empty `memos` once a variable is set in place."""
+    return "".join(f"\n    if {m}: {m} = {{}}" for m in memos)
 _CALL = re.compile(r"[\w\]]\(")    # generated code that calls something (not only reads and compares)
 _TRIVIAL = {"int", "string", "true", "false", "name"}   # cheaper to evaluate than to look up (a name
 # that calls a function of no parameters is not: it is hoisted like any other invariant)
@@ -188,6 +227,7 @@ class Compiler:
         """Check one expression and generate its code: (unit, code, type), or Nones after an error.
         The code goes into a new unit, or into `unit` beside what it holds already."""
         self.last_dynamic = True      # until this expression is known to read no changing state
+        self.last_depends = {_STATE}
         self.last_loops = True
         tree = self._parse(text, where, "expression")
         if tree is None:
@@ -200,7 +240,7 @@ class Compiler:
                 pass_.reads = []
                 pass_.locals[varying] = "_x"
             code, typ = pass_.expr(tree.children[0])
-            self.last_dynamic, self.last_loops = pass_.dynamic, pass_.loops
+            self.last_dynamic, self.last_loops, self.last_depends = pass_.dynamic, pass_.loops, pass_.depends
         except _Failed:
             return None, None, None
         if expect is not None and not T.assignable(typ, expect):
@@ -340,6 +380,7 @@ class Compiler:
             self.chain.pop()
             func.compiling = False
         func.dynamic = self.last_dynamic
+        func.depends = frozenset(self.last_depends)
         func.cheap = not self.last_loops and levels <= CHEAP_NESTING
         func.fn, func.type, func.failed = fn, typ, fn is None
         func.reach = levels + entry[2]
@@ -417,6 +458,7 @@ class _Pass:
         self.reads: list = []                # a stack of sets: the names each node reads
         self.macros: list = []               # the macro bodies being compiled: (item name, {code: local kept once})
         self.dynamic = False                 # reads state that changes during a game (vars, zones, ...)
+        self.depends: set = set()            # which: variables as (scope, name), _STATE for the rest
         self.loops = False                   # goes through a list (a macro, a builtin of lists, a costly call)
         self.arg_types: list = []            # the types of the arguments `check_args` last checked
         self.zone_items = False              # the macro being built goes through a zone's cards
@@ -470,9 +512,10 @@ class _Pass:
             name = str(node.children[0])
             if name in self.sym.game_vars:
                 self.sym.used.add(("var", name))
+                clears = _clears(self.sym.memo_clears(("game", name)))
                 return (lambda value: f"{new} = {value(f'g.vars[{name!r}]')}\n"
                         f"if g.record: g.set_var({name!r}, {new})\n"
-                        f"else:\n    g.vars[{name!r}] = {new}\n    if g.memo: g.memo = {{}}"), self.sym.game_vars[name]
+                        f"else:\n    g.vars[{name!r}] = {new}{clears}"), self.sym.game_vars[name]
             if name in self.scope:
                 self.fail(node, f"'{name}' is bound by a loop or choice and cannot be assigned")
             kind = self.kind_of(name)
@@ -495,9 +538,10 @@ class _Pass:
                       code="unknown-name")
         self.sym.used.add(("var", attr))
         owner = self.unit.fresh("o")
+        clears = _clears(self.sym.memo_clears((otype, attr)))
         return (lambda value: f"{owner} = {obj}\n{new} = {value(f'{owner}.vars[{attr!r}]')}\n"
                 f"if g.record: g.set_owner_var({owner}, {attr!r}, {new})\n"
-                f"else:\n    {owner}.vars[{attr!r}] = {new}\n    if g.memo: g.memo = {{}}"), table[attr]
+                f"else:\n    {owner}.vars[{attr!r}] = {new}{clears}"), table[attr]
 
     def effect(self, node) -> str:
         name = str(node.children[0])
@@ -563,10 +607,12 @@ class _Pass:
             self.unit.wrapped.add(code)
         return code, typ
 
-    def changing(self) -> None:
-        """The node being compiled reads state that changes during a game (vars, zones, ...)."""
+    def changing(self, *depends) -> None:
+        """The node being compiled reads state that changes during a game: the variables
+        `depends` ((scope, name)), or when none is given any other state (zones, ...)."""
         self.dynamic = True
         self.read((_STATE,))
+        self.depends.update(depends or (_STATE,))
 
     def read(self, names) -> None:
         """Record that the node being compiled reads these names (for hoisting)."""
@@ -638,7 +684,7 @@ class _Pass:
             return f"g.options[{name!r}]", sym.options[name]
         if name in sym.game_vars:
             sym.used.add(("var", name))
-            self.changing()
+            self.changing(("game", name))
             typ = sym.game_vars[name]
             return self.unset_guard(node, f"g.vars[{name!r}]", typ, name), typ
         if name in sym.game_zones:
@@ -670,7 +716,7 @@ class _Pass:
         if otype == T.CARD:
             if attr in sym.card_vars:
                 sym.used.add(("var", attr))
-                self.changing()
+                self.changing(("card", attr))
                 typ = sym.card_vars[attr]
                 return self.unset_guard(node, f"{obj}.vars[{attr!r}]", typ, attr), typ
             if attr in sym.card_attrs:
@@ -688,7 +734,7 @@ class _Pass:
         if otype == T.PLAYER:
             if attr in sym.player_vars:
                 sym.used.add(("var", attr))
-                self.changing()
+                self.changing(("player", attr))
                 typ = sym.player_vars[attr]
                 return self.unset_guard(node, f"{obj}.vars[{attr!r}]", typ, attr), typ
             if attr in sym.player_zones:
@@ -709,7 +755,7 @@ class _Pass:
         if otype == T.TEAM:
             if attr in sym.team_vars:
                 sym.used.add(("var", attr))
-                self.changing()
+                self.changing(("team", attr))
                 typ = sym.team_vars[attr]
                 return self.unset_guard(node, f"{obj}.vars[{attr!r}]", typ, attr), typ
             if attr in sym.team_zones:
@@ -995,7 +1041,7 @@ class _Pass:
         if body is None:
             raise _Failed
         if func.dynamic:
-            self.changing()
+            self.changing(*func.depends)
         if not func.cheap:
             self.loops = True
         codes, _ = self.check_args(node, name, func.params, args)
@@ -1047,7 +1093,7 @@ class _Pass:
         except _Failed:
             return None
         if inner.dynamic:
-            self.changing()
+            self.changing(*inner.depends)
         self.loops = self.loops or inner.loops
         return code
 
