@@ -661,3 +661,32 @@ def test_a_function_of_variables_alone_is_remembered_across_moves_and_forgotten_
             if not record:
                 assert (game.vmemo is kept) == (n > 1), "only setting step or bonus forgets allowed()"
                 assert game.memo is not memo, "a move forgets in_hand()"
+
+
+def test_a_part_every_candidate_tests_first_is_computed_once_before_the_loop_and_only_with_candidates(tmp_path):
+    """GIVEN `c.suit == first(table).suit or c.rank > 10` WHEN the options are listed with a
+    card on the table THEN they are what the condition says, and the led suit is computed
+    before the loop. WHEN the hand is empty and so is the table THEN nothing fails (no
+    candidate ever reads the table's first card) and `if_none` runs; WHEN the hand has cards
+    and the table none THEN the first candidate's error is the one reported."""
+    body = """\
+        vars: {game: {none: 0}}
+        flow:
+          - "shuffle(deck); draw(deck, player_at(0).hand, {hand}); draw(deck, table, {table})"
+          - choose: card
+            player: player_at(0)
+            from: player_at(0).hand
+            where: "c.suit == first(table).suit or c.rank > 10"
+            as: c
+            if_none: "none += 1"
+        """
+    rules = tiny(tmp_path, body.replace("{hand}", "8").replace("{table}", "1"))
+    game = Game(rules, 2, seed=5)
+    led = game.zones["table"].cards[0].attrs["suit"]
+    hand = game.players[0].zones["hand"].cards
+    assert list(game.decision.options) == [c for c in hand if c.attrs["suit"] == led or c.attrs["rank"] > 10]
+    assert re.search(r"\n\s+(_h\d+) = .*\n\s+for _x in _items:\n\s+if _x\.attrs\['suit'\] == \1 or", "\n".join(rules.generated))
+    empty = Game(tiny(tmp_path, body.replace("{hand}", "0").replace("{table}", "0"), name="empty.yaml"), 2, seed=5)
+    assert empty.over and empty.vars["none"] == 1
+    with pytest.raises(GameError, match=r"first\(\) of an empty list"):
+        Game(tiny(tmp_path, body.replace("{hand}", "3").replace("{table}", "0"), name="bare.yaml"), 2, seed=5)

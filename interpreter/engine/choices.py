@@ -15,6 +15,7 @@ waiting choice is copied with its game; `picks` says how to ask for each card.
 from __future__ import annotations
 
 import ast
+import copy
 from typing import NamedTuple
 
 from interpreter.codegen.flow_runtime import CardPicks
@@ -192,7 +193,7 @@ class _Asking:
         test, hoisted, _ = legal
         return ([" = ".join(hoisted) + " = NOT_YET"] if hoisted else []) + \
             ["_before = g.steps", f"_items = {items}", "_out = []", "if _items:"] + \
-            ["    " + line for line in _filtering(test)] + \
+            ["    " + line for line in _filtering(test, eager=True)] + \
             [f"if g.steps - _before + len(_items) > {NOTED}:",
              f"    g.note_listing({site}, g.steps - _before + len(_items))"]
 
@@ -264,29 +265,30 @@ class _Asking:
         return name
 
 
-def _filtering(test: str, depth: int = 3) -> list[str]:
+def _filtering(test: str, depth: int = 3, eager: bool = False) -> list[str]:
     """The loop that keeps the candidates `_items` (each in `_x`) for which `test` holds, as
     lines that put them into `_out`. Where the condition is a choice between parts by a part
     that is the same for every candidate (`A if C else B`, or `C and B`, `C or B`), C is
     decided once, before the loop (a listing with candidates computes it first in any case),
-    and each way gets a loop of its own with only its part: up to `depth` such choices deep."""
+    and each way gets a loop of its own with only its part: up to `depth` such choices deep.
+    `eager` when there is a candidate (see `_computed_first`)."""
     node = ast.parse(test, mode="eval").body
-    return _filter_lines(node, depth)
+    return _filter_lines(node, depth, eager)
 
 
-def _filter_lines(node, depth: int) -> list[str]:
+def _filter_lines(node, depth: int, eager: bool = False) -> list[str]:
     if not _reads_candidate(node):
         return [f"if {ast.unparse(node)}:", "    _out.extend(_items)"]
     if depth and isinstance(node, ast.IfExp) and not _reads_candidate(node.test):
-        return [f"if {ast.unparse(node.test)}:", *_indented(_filter_lines(node.body, depth - 1)),
-                "else:", *_indented(_filter_lines(node.orelse, depth - 1))]
+        return [f"if {ast.unparse(node.test)}:", *_indented(_filter_lines(node.body, depth - 1, eager)),
+                "else:", *_indented(_filter_lines(node.orelse, depth - 1, eager))]
     if depth and isinstance(node, ast.BoolOp) and not _reads_candidate(node.values[0]):
         first, rest = node.values[0], node.values[1:]
         rest = rest[0] if len(rest) == 1 else ast.BoolOp(node.op, rest)
         if isinstance(node.op, ast.And):
-            return [f"if {ast.unparse(first)}:", *_indented(_filter_lines(rest, depth - 1))]
+            return [f"if {ast.unparse(first)}:", *_indented(_filter_lines(rest, depth - 1, eager))]
         return [f"if {ast.unparse(first)}:", "    _out.extend(_items)",
-                "else:", *_indented(_filter_lines(rest, depth - 1))]
+                "else:", *_indented(_filter_lines(rest, depth - 1, eager))]
     if depth and isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
         # a later part `C or R` with C the same for every candidate and safe to compute
         # first: a loop where C holds (the part is true), one where only R is tested
@@ -295,10 +297,76 @@ def _filter_lines(node, depth: int) -> list[str]:
             if isinstance(part, ast.BoolOp) and isinstance(part.op, ast.Or) and _safe_invariant(part.values[0]):
                 rest = _joined(ast.Or(), part.values[1:])
                 return [f"if {ast.unparse(part.values[0])}:",
-                        *_indented(_filter_lines(_joined(ast.And(), parts[:i] + parts[i + 1:]), depth - 1)),
+                        *_indented(_filter_lines(_joined(ast.And(), parts[:i] + parts[i + 1:]), depth - 1, eager)),
                         "else:", *_indented(_filter_lines(_joined(ast.And(), parts[:i] + [rest] + parts[i + 1:]),
-                                                          depth - 1))]
-    return ["for _x in _items:", f"    if {ast.unparse(node)}:", "        _out.append(_x)"]
+                                                          depth - 1, eager))]
+    first, node = _computed_first(node) if eager else ([], node)
+    return [*first, "for _x in _items:", f"    if {ast.unparse(node)}:", "        _out.append(_x)"]
+
+
+def _computed_first(node) -> tuple[list[str], ast.AST]:
+    """Lines computing, before the loop, the parts kept once (`h if h is not NOT_YET else
+    (h := code)`) that the first candidate computes in any case: those on the path every
+    test takes (the first part of an `and`/`or`, both sides of a comparison, ...) with nothing
+    that could fail before them. The loop then reads each as a plain local. Only for a list
+    with candidates: the first one would have computed these parts, so nothing changes but
+    the test of each candidate, which no longer asks whether the part is computed yet.
+    Returns them and the test that reads those parts as plain locals (a copy: the split
+    loops above share parts of their tests)."""
+    lines, kept = [], []
+    for part in _always_tested(node):
+        local = _kept_local(part)
+        if local is not None:
+            lines.append(f"{local} = {ast.unparse(part.orelse.value)}")
+            kept.append(local)
+        elif not _safe_node(part):
+            break          # what comes after might not be reached: it stays as it is
+    if kept:
+        node = _Plain(set(kept)).visit(copy.deepcopy(node))
+    return lines, node
+
+
+def _always_tested(node):
+    """The parts of `node` every evaluation computes, in the order Python computes them."""
+    if isinstance(node, ast.BoolOp):
+        yield from _always_tested(node.values[0])
+        return
+    if _kept_local(node) is not None:
+        yield node
+        return
+    if isinstance(node, ast.Compare):
+        yield from _always_tested(node.left)
+        for right in node.comparators:
+            yield from _always_tested(right)
+    elif isinstance(node, ast.UnaryOp):
+        yield from _always_tested(node.operand)
+    elif isinstance(node, (ast.Attribute, ast.Subscript)):
+        yield from _always_tested(node.value)
+    yield node
+
+
+def _kept_local(node) -> str | None:
+    """The local of a part kept once, `h if h is not NOT_YET else (h := code)`, or None."""
+    if (isinstance(node, ast.IfExp) and isinstance(node.body, ast.Name) and isinstance(node.orelse, ast.NamedExpr)
+            and isinstance(node.test, ast.Compare) and isinstance(node.test.left, ast.Name)
+            and node.test.left.id == node.body.id == node.orelse.target.id
+            and isinstance(node.test.ops[0], ast.IsNot) and isinstance(node.test.comparators[0], ast.Name)
+            and node.test.comparators[0].id == "NOT_YET"):
+        return node.body.id
+    return None
+
+
+class _Plain(ast.NodeTransformer):
+    """Reads of the kept parts computed before the loop, as their plain locals."""
+
+    def __init__(self, locals_: set):
+        self.locals = locals_
+
+    def visit_IfExp(self, node):
+        local = _kept_local(node)
+        if local in self.locals:
+            return ast.Name(local, ast.Load())
+        return self.generic_visit(node)
 
 
 def _flat(node):
@@ -326,8 +394,11 @@ _SAFE_TABLES = {"vars", "options", "attrs", "zones"}
 def _safe_invariant(node) -> bool:
     """Whether `node` is the same for every candidate and cannot fail: computing it before the
     loop, where the loop might not have reached it, changes nothing."""
-    if _reads_candidate(node):
-        return False
+    return not _reads_candidate(node) and _safe_node(node)
+
+
+def _safe_node(node) -> bool:
+    """Whether computing `node` cannot fail: reads and comparisons, no call."""
     for part in ast.walk(node):
         if not isinstance(part, _SAFE_NODES) or (isinstance(part, ast.UnaryOp) and not isinstance(part.op, ast.Not)):
             return False

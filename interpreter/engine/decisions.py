@@ -50,11 +50,12 @@ class Decision:
     __slots__ = ("_game", "_who", "player", "_values", "_site", "_options", "_choices", "_by_id", "_by_key")
 
     # (no __init__: `new_decision` makes one with its fields stored directly, which costs
-    # less than a call of __init__ through the type; the flow makes one for every decision)
+    # less than a call of __init__ through the type; the flow makes one for every decision.)
 
     # What the choice says of itself, one tuple per decision (`new_decision`): a constant of
-    # the generated code where nothing in it is computed, so a decision stores nine fields, not
-    # sixteen (the four it builds on demand start empty).
+    # the generated code where nothing in it is computed. So a new decision stores four
+    # fields, not sixteen: the game that asks it stores a fifth, and the four it builds on
+    # demand are stored when first made (until then `_made` reads each as None).
     kind = property(lambda self: self._site[0])
     prompt = property(lambda self: self._site[1])
     _span = property(lambda self: self._site[2])
@@ -74,7 +75,7 @@ class Decision:
     def options(self):
         """The legal values (cards, players, numbers, action names) as a read-only tuple; a
         number decision's options are a range. A list-valued option is a tuple here."""
-        options = self._options
+        options = _made(self, "_options")
         if options is None:
             options = self._options = read_only(self._values)
         return options
@@ -84,7 +85,7 @@ class Decision:
 
     @property
     def choices(self) -> tuple[Choice, ...]:
-        if self._choices is None:
+        if _made(self, "_choices") is None:
             describe = self._game.describe
             if self.kind == "action":
                 self._choices = tuple(Choice(name, label, name, self, i)
@@ -115,7 +116,7 @@ class Decision:
                     return self.choices[index]
                 return Choice(str(value), str(value), value, self, index)
             raise ValueError(f"'{_short(choice_id)}' is not a legal number here: {describe_numbers(options)}")
-        if self._by_id is None:
+        if _made(self, "_by_id") is None:
             self._by_id = {c.id: i for i, c in enumerate(self.choices)}
         index = self._by_id.get(str(choice_id))
         if index is None:
@@ -128,7 +129,7 @@ class Decision:
     def resolve(self, choice) -> tuple[Any, str]:
         """The engine's own (value, id) for a Choice or a choice id sent by a client."""
         if isinstance(choice, Choice):
-            if (choice.decision is self and self._choices is not None and 0 <= choice.index < len(self._choices)
+            if (choice.decision is self and _made(self, "_choices") is not None and 0 <= choice.index < len(self._choices)
                     and self._choices[choice.index] is choice):
                 return self._value_at(choice.index), choice.id
             try:
@@ -162,7 +163,7 @@ class Decision:
         if index is not None and options[index] is not value and _key(options[index]) != _key(value):
             index = None
         if index is None:      # a list option handed out as a tuple, or a value equal by data
-            if self._by_key is None:
+            if _made(self, "_by_key") is None:
                 self._by_key = {}
                 for i, v in enumerate(options):
                     self._by_key.setdefault(_key(v), i)
@@ -186,16 +187,20 @@ class Decision:
 _new = object.__new__
 
 
+def _made(decision: "Decision", field: str):
+    """A field a decision makes on demand (`_options`, `_choices`, `_by_id`, `_by_key`), or
+    None while it is not made."""
+    return getattr(decision, field, None)
+
+
 def new_decision(who: Player, values, site: tuple) -> Decision:
     """A Decision of `who` among the legal `values` (for a number: the legal range); `site` is
     (kind, prompt, span, labels, private, step, of, verb), as `decision_site` makes it."""
-    d = _new(Decision)
-    d._game = None           # the game that asks it sets this (`Game._advance`)
+    d = _new(Decision)       # (`_game` is set by the game that asks it: `Game._advance`)
     d._who = who
     d.player = who.seat
     d._values = values
     d._site = site
-    d._options = d._choices = d._by_id = d._by_key = None
     return d
 
 

@@ -18,10 +18,22 @@ def shuffle(rng: random.Random, items: list) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _steps(len(items)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+_STEPS: dict = {}
+
+
+def _steps(size: int) -> tuple:
+    """The standard shuffle's steps for a list of `size` items: each position from the last
+    down, the number of places it picks among, and the bits drawn for one pick."""
+    steps = _STEPS.get(size)
+    if steps is None:
+        steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+        if len(_STEPS) < 1_000:      # (sizes are a ruleset's zone sizes: a few)
+            _STEPS[size] = steps
+    return steps
