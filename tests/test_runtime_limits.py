@@ -7,6 +7,7 @@ import pytest
 
 from interpreter import Game, GameError
 from interpreter.engine.budget import Budget
+from interpreter.language import macros
 from tests.test_engine import HEADER, line_of, tiny
 
 
@@ -65,6 +66,39 @@ def test_a_list_the_same_for_every_item_is_built_once(tmp_path):
         """)
     game = Game(rules, 2, seed=1, budget=1_000_000)
     assert game.over and game.vars["n"] == 10000
+
+
+def test_a_macro_over_two_lists_joined_counts_the_join_and_every_item_without_building_it(tmp_path, monkeypatch):
+    """GIVEN `(a + b).filter(...)` and `.count(...)` over two ranges WHEN they run THEN the values
+    are those of the joined list and the generated loop goes through both lists without a join;
+    the work counted is what building the joined list and going through it counted (the same
+    least budget that lets the game finish), and one step less stops it with the same message."""
+    body = """\
+        vars: {game: {n: {initial: 0}, kept: {type: list<int>, initial: "[]"}}}
+        flow:
+          - "kept = (range(0, 5) + range(10, 13)).filter(i, i % 2 == 0); n = (range(0, 400) + range(0, 600)).count(i, i > 100)"
+        """
+    fused = tiny(tmp_path, body)
+    game = Game(fused, 2, seed=1)
+    assert game.vars["kept"] == [0, 2, 4, 10, 12] and game.vars["n"] == 299 + 499
+    assert "for _items in (_a, _b):" in "\n".join(fused.generated)
+    monkeypatch.setattr(macros, "_joined_parts", lambda items: None)
+    built = tiny(tmp_path, body, name="built.yaml")
+    assert "for _items in (_a, _b):" not in "\n".join(built.generated)
+
+    def least_budget(rules) -> int:
+        low, high = 1, 100_000            # stopped at low - 1 ... finished at high
+        while low < high:
+            middle = (low + high) // 2
+            try:
+                Game(rules, 2, seed=1, budget=middle)
+                high = middle
+            except GameError:
+                low = middle + 1
+        return low
+    least = least_budget(built)
+    assert least_budget(fused) == least > 2_000
+    assert stopped(fused, budget=least - 1).message == stopped(built, budget=least - 1).message
 
 
 @pytest.mark.parametrize("statement, message", [

@@ -11,6 +11,8 @@ generator expression in `any(...)` costs more per item than the call it saves.
 """
 from __future__ import annotations
 
+import ast
+
 from interpreter.language import types as T
 
 MACROS = {"all", "any", "filter", "map", "flat_map", "count", "sum", "max", "min", "max_by", "min_by",
@@ -25,20 +27,56 @@ def _loop(p, node, bound, items: str, start: list[str], each: list[str], end: li
     span = p.span_code(node)
     item, free, kept = bound
     passed = "".join(", " + local for local in free)
-    # `seq` written out (this runs for every macro of every listing): a zone's cards, each a step
-    lines = [f"def {name}(g, env, _items{passed}):"]
-    if not p.zone_items:      # (a zone's cards are handed over by the caller)
-        lines.append("    if isinstance(_items, Zone): _items = _items.cards")
-    lines += ["    g.steps += len(_items)",
-             f"    if g.steps > g._check_at: g._check_budget({span}, 'an expression goes through too many items')"]
+    joined = _joined_parts(items)
+    if joined is not None:
+        # `(a + b).any(...)`: the loop goes through a's items, then b's, without building the
+        # joined list, and counts what joining them would have counted, then each item
+        first, second, join_span = joined
+        lines = [f"def {name}(g, env, _a, _b{passed}):",
+                 "    if isinstance(_a, Zone): _a = _a.cards",
+                 "    if isinstance(_b, Zone): _b = _b.cards",
+                 "    _n = len(_a) + len(_b)",
+                 "    g.steps += _n",
+                 f"    if g.steps > g._check_at: g._check_budget({join_span}, 'joining lists builds too large a value')",
+                 "    g.steps += _n"]
+        call = f"{name}(g, env, {first}, {second}{passed})"
+    else:
+        # `seq` written out (this runs for every macro of every listing): a zone's cards, each a step
+        lines = [f"def {name}(g, env, _items{passed}):"]
+        if not p.zone_items:      # (a zone's cards are handed over by the caller)
+            lines.append("    if isinstance(_items, Zone): _items = _items.cards")
+        lines.append("    g.steps += len(_items)")
+        call = f"{name}(g, env, {items}{passed})"
+    lines.append(f"    if g.steps > g._check_at: g._check_budget({span}, 'an expression goes through too many items')")
     if kept:      # the parts of the body that are the same for every item, not computed yet
         lines.append("    " + " = ".join(kept) + " = NOT_YET")
     lines += ["    " + line for line in start]
-    lines.append(f"    for {item} in _items:")
-    lines += ["        " + line for line in each]
+    if joined is not None:
+        lines.append("    for _items in (_a, _b):")
+        lines.append(f"        for {item} in _items:")
+        lines += ["            " + line for line in each]
+    else:
+        lines.append(f"    for {item} in _items:")
+        lines += ["        " + line for line in each]
     lines += ["    " + line for line in end]
     p.unit.helper(lines)
-    return f"{name}(g, env, {items}{passed})"
+    return call
+
+
+def _joined_parts(items: str) -> tuple[str, str, str] | None:
+    """The code of the two lists and of the position of `items` when it is the join of two
+    lists (`join(g, a, b, span)`, what `a + b` of lists generates), else None."""
+    if not items.startswith("join(g, "):
+        return None
+    try:
+        tree = ast.parse(items, mode="eval").body
+    except SyntaxError:      # pragma: no cover - the generator's own code always parses
+        return None
+    if not (isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id == "join"
+            and len(tree.args) == 4 and not tree.keywords):
+        return None
+    _, first, second, span = tree.args
+    return ast.unparse(first), ast.unparse(second), ast.unparse(span)
 
 
 def _m_all(p, node, bnode, bound, items, body, it, bt):
