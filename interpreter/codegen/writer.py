@@ -29,6 +29,8 @@ helper function of their own, from which a `break` escapes as the `Break` except
 """
 from __future__ import annotations
 
+import re
+
 from contextlib import contextmanager
 
 from interpreter.errors import Span
@@ -301,16 +303,50 @@ class Writer:
             return lines, spans
         self.end()
         blocks = self._merged()
-        lines = [f"def {name}(g, fr):", "    env = fr.env", "    data = fr.data", "    pc = fr.pc",
-                 "    while True:"]
-        spans = [None] * len(lines)
+        self._copy_short_returns(blocks)
+        body, body_spans = [], []
         for block in blocks:
-            lines.append(f"        if pc == {block.index}:")
-            spans.append(None)
+            body.append(f"        if pc == {block.index}:")
+            body_spans.append(None)
             for indent, parts, span in block.lines:
-                lines.append("    " * indent + "".join(map(str, parts)))
-                spans.append(span)
-        return lines, spans
+                body.append("    " * indent + "".join(map(str, parts)))
+                body_spans.append(span)
+        # the frame's fields the blocks read (a name in a string only keeps a read that is not needed)
+        text = "\n".join(body)
+        lines = [f"def {name}(g, fr):", *(f"    {field} = fr.{field}" for field in ("env", "data")
+                                          if re.search(rf"\b{field}\b", text)), "    pc = fr.pc", "    while True:"]
+        return lines + body, [None] * len(lines) + body_spans
+
+    def _copy_short_returns(self, blocks: list[_Block]) -> None:
+        """Where a jump (`pc = K`, then `continue` or the fall into block K) goes to a short
+        block that ends in a return (a decision asked, a frame pushed), write that block's
+        lines in its place: the loop is not gone round again to find K. Block K stays, for
+        the resumes that start there."""
+        short = {}
+        for block in blocks:
+            lines = block.lines
+            if (not block.open and 0 < len(lines) <= 4 and all(indent == self.base for indent, _, _ in lines)
+                    and "".join(map(str, lines[-1][1])).startswith("return ")
+                    and not any(parts[0] in ("continue", "pc = ") for _, parts, _ in lines)):
+                short[id(block)] = lines
+        if not short:
+            return
+        for block in blocks:
+            out, lines, i = [], block.lines, 0
+            while i < len(lines):
+                indent, parts, span = lines[i]
+                target = parts[1].block if (len(parts) == 2 and parts[0] == "pc = " and isinstance(parts[1], Label)) \
+                    else None
+                copied = short.get(id(target)) if target is not None and target is not block else None
+                if copied is not None:
+                    jumps = i + 1 < len(lines) and lines[i + 1][0] == indent and lines[i + 1][1] == ("continue",)
+                    if jumps or (indent == self.base and i == len(lines) - 1):   # a jump, or the fall
+                        out += [(indent, line_parts, line_span) for _, line_parts, line_span in copied]
+                        i += 2 if jumps else 1
+                        continue
+                out.append(lines[i])
+                i += 1
+            block.lines = out
 
     def _merged(self) -> list[_Block]:
         """The blocks, each one no jump names merged into the one before when that falls into it."""

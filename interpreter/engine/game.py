@@ -323,12 +323,38 @@ class Game:
         options = decision._values
         if type(index) is not int or not 0 <= index < len(options):
             raise IndexError(f"choice {index!r} of {len(options)}")
-        self.decisions_taken += 1      # (`_take` written out: the path of every playout)
-        if self.record:
-            self._record_decision(decision, options[index], None)
-        self.decision = None
+        value = options[index]
+        self.decisions_taken += 1
         try:
-            self._advance(options[index])
+            if self.record:
+                self._record_decision(decision, value, None)
+                self.decision = None
+                self._advance(value)
+                return
+            self.decision = None
+            # the path of every playout: `_advance` written out for a game that records no
+            # events (so none is counted against the budget's event cap)
+            self.steps = 0
+            self._check_at = self._stride
+            self._deadline = None
+            self._sent = value
+            stack = self._stack
+            request = None
+            try:
+                while stack:
+                    frame = stack[-1]
+                    request = frame.code(self, frame)
+                    if request is not None:
+                        break
+            except _GameOver:
+                self._stack = []
+                self._end(self.winners)
+                return
+            if request is None:
+                self._end(None)
+                return
+            request._game = self
+            self.decision = request
         except RecursionError as exc:
             raise too_deep(exc, self.phase) from None
 
