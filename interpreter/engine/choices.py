@@ -237,20 +237,31 @@ class _Asking:
 
     def actions(self, compiled: list) -> Ask:
         span = self.unit.constant(self.span, "span")
-        lines = [f"_who = {self.who}", "_names = []", "_labels = []"]
+        # labels that are all constants are one map of the site, looked up when read (a
+        # Decision's `_labels`); computed ones are listed with the names
+        fixed = not any(callable(label) for _, label, _, _ in compiled)
+        lines = [f"_who = {self.who}", "_names = []"] + ([] if fixed else ["_labels = []"])
         for name, label, test, _ in compiled:
-            adds = [f"_names.append({self.unit.literal(name)})", f"_labels.append({self.text(label)})"]
+            adds = [f"_names.append({self.unit.literal(name)})"]
+            if not fixed:
+                adds.append(f"_labels.append({self.text(label)})")
             lines += [f"if {test}:"] + ["    " + add for add in adds] if test is not None else adds
         lines += self._none("not _names", f"no_action(g, _who, {self.prompt}, {span})")
-        lines.append(f"return new_decision(_who, _names, {self.site('action', '_labels')})")
+        labels = {name: label for name, label, _, _ in compiled} if fixed else "_labels"
+        lines.append(f"return new_decision(_who, _names, {self.site('action', labels)})")
         return Ask(self._function(lines), None)
 
-    def site(self, kind: str, labels: str) -> str:
+    def site(self, kind: str, labels) -> str:
         """The code of the Decision's site tuple: a constant of the unit when the prompt, the
-        verb and the labels are, else a tuple made when the decision is."""
-        if labels == "None" and not callable(self.prompt_template) and not callable(self.verb_template):
-            return self.unit.constant(decision_site(kind, self.prompt_template, self.span, None, self.private,
+        verb and the labels are (labels code, or a constant map of an action's labels by name),
+        else a tuple made when the decision is."""
+        fixed = labels == "None" or isinstance(labels, dict)
+        if fixed and not callable(self.prompt_template) and not callable(self.verb_template):
+            return self.unit.constant(decision_site(kind, self.prompt_template, self.span,
+                                                    labels if isinstance(labels, dict) else None, self.private,
                                                     verb=self.verb_template), "site")
+        if isinstance(labels, dict):
+            labels = self.unit.constant(labels, "labels")
         return f"({kind!r}, {self.prompt}, {self.unit.constant(self.span, 'span')}, {labels}, {self.private!r}, " \
                f"1, 1, {self.verb})"
 

@@ -59,7 +59,15 @@ class Decision:
     kind = property(lambda self: self._site[0])
     prompt = property(lambda self: self._site[1])
     _span = property(lambda self: self._site[2])
-    _labels = property(lambda self: self._site[3])     # readable labels the ruleset wrote (an action's, or `labels:`)
+    @property
+    def _labels(self) -> list | None:
+        """The readable labels the ruleset wrote (an action's, or `labels:`), one per option;
+        constant action labels are kept in the site as a map by name."""
+        labels = self._site[3]
+        if type(labels) is dict:
+            return [labels[name] for name in self._values]
+        return labels
+
     _private = property(lambda self: self._site[4])    # a simultaneous choice: others do not see it until revealed
     step = property(lambda self: self._site[5])        # for multi-card choices: which pick
     of = property(lambda self: self._site[6])          # of how many

@@ -539,7 +539,8 @@ class Game:
         if not self.record and not top:
             # the playout path: the loop below without its events (the commonest move of all)
             triggers = self._moved_into.get(to.name)
-            if not triggers and len(cards) > 8 and len(moving := set(cards)) == len(cards):
+            everything = cards is self.cards_in_play      # (each card once, every one in a zone)
+            if not triggers and len(cards) > 8 and (everything or len(moving := set(cards)) == len(cards)):
                 # many cards and nothing watching (a whole deck gathered): each zone they
                 # leave loses them in one pass, not in a search of it per card
                 sources = {}
@@ -552,8 +553,12 @@ class Game:
                     card.zone = to
                     card.face_up = False
                     card.seen_by = NOBODY
-                for source in sources.values():
-                    source.cards[:] = [card for card in source.cards if card not in moving]
+                if everything:       # every card gathered: every zone they leave is emptied
+                    for source in sources.values():
+                        source.cards.clear()
+                else:
+                    for source in sources.values():
+                        source.cards[:] = [card for card in source.cards if card not in moving]
                 to.cards.extend(cards)
                 return
             into = to.cards
