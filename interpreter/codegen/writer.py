@@ -283,6 +283,11 @@ class Writer:
         if self.indent == self.base:
             self.block.open = False
 
+    def resume_at(self, label: Label) -> None:
+        """The next decision asked from here on resumes at `label` (the block goes on)."""
+        label.used = True
+        self.line("fr.pc = ", label)
+
     def end(self) -> None:
         """The step list is done: its frame leaves the stack."""
         if self.block.open:

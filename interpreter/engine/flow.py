@@ -501,8 +501,15 @@ class FlowCompiler(ChoiceCompiler):
                 with w.at(span):
                     if proc.code is None:      # its code failed to build (reported)
                         return
-                    w.line(f"g._stack.append(new_frame({w.unit.constant(proc.code, 'proc')}, {env}))")
-                    w.stop(after, "None")
+                    code, frame, request = w.unit.constant(proc.code, 'proc'), w.fresh("f"), w.fresh("r")
+                    # the procedure's frame is pushed and its code run at once (what the game's
+                    # loop would do next); back here when it ends without asking, else the
+                    # decision goes up, or the loop runs a frame it pushed
+                    w.line(f"{frame} = new_frame({code}, {env})")
+                    w.line(f"g._stack.append({frame})")
+                    w.resume_at(after)
+                    w.line(f"{request} = {code}(g, {frame})")
+                    w.line(f"if {request} is not None or g._stack[-1] is not fr: return {request}")
                 w.place(after)
             return Step(True, span, emit_machine)
 
