@@ -38,6 +38,8 @@ STEP_KEYS = {
                "prompt", "then", "if_none", "label", "labels"},
 }
 
+_FIXED_LISTS = ("g.players", "g.teams")    # the code of lists a game never changes
+
 
 @dataclass
 class Procedure:
@@ -378,13 +380,16 @@ class FlowCompiler(ChoiceCompiler):
                 w.place(after)
             return Step(True, span, emit_machine)
 
+        # the players and the teams of a game never change: gone through as they are
+        plain_values = items if items in _FIXED_LISTS else values
+
         def emit(w: Writer):
             item = w.fresh("v")
             with w.at(span):
                 saved = w.fresh("sv") if shadows else None
                 if shadows:
                     w.line(f"{saved} = env[{name!r}]")
-                with w.python_loop(f"for {item} in {values}:"):
+                with w.python_loop(f"for {item} in {plain_values}:"):
                     w.tick(span)
                     w.line(f"env[{name!r}] = {item}")
                     w.steps(body)
