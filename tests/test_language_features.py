@@ -646,7 +646,7 @@ def test_a_function_of_variables_alone_is_remembered_across_moves_and_forgotten_
             until: "other >= 6"
         """)
     source = "\n\n".join(rules.generated)
-    assert "memo1(g, g.vmemo, 'allowed'" in source and "memo1(g, g.memo, 'in_hand'" in source
+    assert re.search(r"g\.vmemo\.get\(\(_mk\d+ := \('allowed', ", source) and re.search(r"g\.memo\.get\(\(_mk\d+ := \('in_hand', ", source)
     for record in (False, True):
         game = Game(rules, 2, seed=1, record=record)
         step, bonus, held = 1, 0, 0

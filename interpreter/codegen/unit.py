@@ -35,6 +35,8 @@ class Unit:
         self.env_reads: dict[str, str] = {}   # env key -> the local the entry reads it into, once
         self._ids: dict[int, str] = {}
         self._count = 0
+        self.memo_keys: dict = {}      # the code of a memo's key -> the local holding it
+        self.memo_values: dict = {}    # (memo, key code) -> the local holding the value
 
     def constant(self, value, hint: str = "k") -> str:
         """A mangled name standing for `value` (a builtin, a span, a compiled function)."""

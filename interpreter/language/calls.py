@@ -9,10 +9,14 @@ functions of cards (every candidate differs), where the body was not inlined. Th
 """
 from __future__ import annotations
 
+import re
+
 from lark import Tree
 
 from interpreter.language import types as T
 from interpreter.language.macros import MACROS
+
+_SIMPLE = re.compile(r"\w+|\w+\['\w+'\]|'[^'\\]*'|-?\d+")    # a local, an env entry or a literal: cheap to read again
 
 
 def binders(tree) -> set:
@@ -32,16 +36,36 @@ def call_code(unit, func, body, codes: list[str], *, direct: bool = False) -> st
     fn = unit.constant(body, "fn")
     name = repr(func.name)
     if not codes and not func.dynamic:
-        return f"static(g, {name}, {fn})"
+        return remembered(unit, "g.static", name, f"{fn}(g)")
     if direct or any(t == T.CARD for _, t in func.params):
         # a body reads nothing but its parameters, given by position
         return f"{fn}(g{''.join(', ' + c for c in codes)})"
     lists = tuple(i for i, (_, t) in enumerate(func.params) if T.is_list(t) or T.is_tuple(t))
     if lists:      # remembered by the items: the same hand gives the same value in one state
         return f"memo_of_lists(g, {name}, {fn}, {lists!r}, {', '.join(codes)})"
-    place = func.memo_place
     if not codes:
-        return f"memo0(g, {place}, {name}, {fn})"
-    if len(codes) <= 2:
-        return f"memo{len(codes)}(g, {place}, {name}, {fn}, {', '.join(codes)})"
-    return f"memo_n(g, {place}, {name}, {fn}, {', '.join(codes)})"
+        return remembered(unit, func.memo_place, name, f"{fn}(g)")
+    key = unit.memo_keys.get(key_code := f"({name}, {', '.join(codes)})")
+    if key is None:
+        key = unit.memo_keys[key_code] = unit.fresh("mk")
+    # the body takes the arguments the key holds: each argument's code runs once
+    args = ", ".join(c if _SIMPLE.fullmatch(c) else f"{key}[{i}]" for i, c in enumerate(codes, 1))
+    return remembered(unit, func.memo_place, f"({key} := {key_code})", f"{fn}(g, {args})", key)
+
+
+def remembered(unit, memo: str, key: str, compute: str, key_local: str | None = None) -> str:
+    """`memo[key]`, computed by `compute` and kept on first use: the memo look-up written
+    in place, with no call of its own (a call costs more than the look-up, and memos are
+    the commonest calls of a playout). The same key code gets the same locals, so that code
+    hoisted out of a loop is still recognized as the same code; `key_local` holds a key that
+    is computed (the arguments run once)."""
+    value = unit.memo_values.get((memo, key))
+    if value is None:
+        value = unit.memo_values[memo, key] = unit.fresh("mv")
+    stored = key_local or key
+    return f"({value} if ({value} := {memo}.get({key}, NOT_YET)) is not NOT_YET else {memo}.setdefault({stored}, {compute}))"
+
+
+def is_static(code: str) -> bool:
+    """Whether `code` is a look-up of a value kept once per game (`remembered` in g.static)."""
+    return code.startswith("(_mv") and " := g.static.get(" in code.split(" if ", 2)[1]

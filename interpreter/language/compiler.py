@@ -25,7 +25,7 @@ from interpreter.language import types as T
 from interpreter.language.builtins import BUILTINS
 from interpreter.language.effects import EFFECTS
 from interpreter.errors import Collector, Span, did_you_mean
-from interpreter.language.calls import binders, call_code
+from interpreter.language.calls import binders, call_code, is_static, remembered
 from interpreter.language.expressions import ParseError, depth as _depth, nesting, parse
 from interpreter.language.macros import MACRO_BUILDERS, MACROS
 
@@ -586,12 +586,12 @@ class _Pass:
             return code, typ
         calls = node.data in ("call", "method") or (node.data == "name" and str(node.children[0]) in self.sym.functions
                                                      and str(node.children[0]) not in self.scope)
-        if calls and not frame and _CALL.search(code) and not code.startswith("static("):
+        if calls and not frame and _CALL.search(code) and not is_static(code):
             # reads nothing a game changes and no bound name (a filter of all_cards by their
             # attributes, a range of constants): computed once per game
             fixed = self.unit.fresh("fixed")
             self.unit.helper([f"def {fixed}(g, env=None):", f"    return {code}"])
-            return f"static(g, {fixed}, {fixed})", typ
+            return remembered(self.unit, "g.static", fixed, f"{fixed}(g)"), typ
         if self.macros:
             # a call in a macro's body that does not read its item: the same for every item,
             # computed once per run of the macro (on first use: short-circuits still guard it)
