@@ -520,6 +520,41 @@ def test_a_function_of_a_list_of_cards_is_computed_once_per_state(tmp_path):
 
 
 
+def test_remembered_calls_are_keyed_by_every_argument(tmp_path):
+    """GIVEN functions of a player, a list, a list of lists and a number, called in one state
+    with arguments that differ in one place each (another player, other cards, a zone for a
+    list, the same cards in another nesting, an argument computed by a call) WHEN evaluated
+    THEN each call has its own value: no two keys are confused, and an argument computed once
+    is the one the body reads."""
+    rules = tiny(tmp_path, """\
+        functions:
+          weigh:
+            params: {p: player, cards: "list<card>", k: int}
+            value: "size(cards) * k + p.seat * 1000"
+          shape:
+            params: {sets: "list<list<card>>", k: int}
+            value: "sets.sum(s, size(s)) * k + size(sets)"
+          hand_of:
+            params: {p: player}
+            value: "p.hand"
+        flow:
+          - "draw(deck, player_at(0).hand, 5); draw(deck, player_at(1).hand, 2)"
+        """)
+    game = Game(rules, 2, seed=4)
+    expressions = {
+        "weigh(player_at(0), player_at(0).hand, 3)": 15,
+        "weigh(player_at(1), player_at(0).hand, 3)": 1015,
+        "weigh(player_at(0), take(player_at(0).hand, 2), 3)": 6,
+        "weigh(player_at(0), player_at(1).hand, 3)": 6,
+        "weigh(player_at(0), hand_of(player_at(1)), 2)": 4,
+        "weigh(player_at(0), player_at(0).hand, 2)": 10,
+        "shape([take(player_at(0).hand, 2), take(player_at(0).hand, 3)], 1)": 7,
+        "shape([take(player_at(0).hand, 5)], 1)": 6,
+        "shape([take(player_at(0).hand, 2), take(player_at(0).hand, 3)], 2)": 12,
+    }
+    fn, _ = rules.compile("[" + ", ".join(expressions) + "]")
+    assert fn(game, {}) == list(expressions.values())
+
 def test_dealing_a_zone_into_itself_is_an_error_at_the_rule(tmp_path):
     """GIVEN deal_all() whose receiving zones include its source WHEN it runs THEN the game stops
     with an error at the rule's position, instead of dealing for ever."""

@@ -166,55 +166,7 @@ def sort_key(keyed: tuple):
     return keyed[0], keyed[1]
 
 
-# -- calls of ruleset functions ---------------------------------------------------
-def static(g, name, body):
-    """A function of no parameters that reads nothing a game changes: once per game."""
-    cache = g.static
-    if name in cache:
-        return cache[name]
-    value = cache[name] = body(g)
-    return value
-
-
-def memo(g, memo_, key, body, args):
-    """A function of players and numbers, remembered in `memo_` (`g.memo` or `g.vmemo`) until
-    something it depends on changes (the change empties that memo): within one state (while a
-    decision's options are listed) the same call gives the same value."""
-    if key in memo_:
-        return memo_[key]
-    value = memo_[key] = body(g, *args)
-    return value
-
-
-def memo0(g, memo_, name, body):
-    # memo0, memo1 and memo2 repeat memo's lines on purpose: they are the hottest calls of a playout,
-    # and a shared helper would cost the very call that the memo saves
-    if name in memo_:
-        return memo_[name]
-    value = memo_[name] = body(g)
-    return value
-
-
-def memo1(g, memo_, name, body, a):
-    key = (name, a)
-    if key in memo_:
-        return memo_[key]
-    value = memo_[key] = body(g, a)
-    return value
-
-
-def memo2(g, memo_, name, body, a, b):
-    key = (name, a, b)
-    if key in memo_:
-        return memo_[key]
-    value = memo_[key] = body(g, a, b)
-    return value
-
-
-def memo_n(g, memo_, name, body, *values):
-    return memo(g, memo_, (name, *values), body, values)
-
-
+# -- memo keys of ruleset functions (the look-ups are written in place: `calls.remembered`) --
 def frozen(value):
     """A list or tuple argument as a memo key: its items, nested lists included. A zone stands
     for itself (the memo is cleared whenever a card moves)."""
@@ -224,11 +176,9 @@ def frozen(value):
     return value
 
 
-def memo_of_lists(g, name, body, lists, *values):
-    """A memo for functions with list or tuple parameters (positions `lists`): a function of a
-    list of cards is computed once per state, like one of a player."""
-    key = (name, *[frozen(v) if i in lists else v for i, v in enumerate(values)])
-    return memo(g, g.memo, key, body, values)
+def frozen_flat(value):
+    """`frozen` for a list whose items are not lists (of cards, players, numbers): its items."""
+    return value if isinstance(value, Zone) else tuple(value)
 
 
 NAMES = {name: value for name, value in globals().items()

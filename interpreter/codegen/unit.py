@@ -37,6 +37,7 @@ class Unit:
         self._count = 0
         self.memo_keys: dict = {}      # the code of a memo's key -> the local holding it
         self.memo_values: dict = {}    # (memo, key code) -> the local holding the value
+        self.memo_args: dict = {}      # the code of a memo's argument -> the local holding it
 
     def constant(self, value, hint: str = "k") -> str:
         """A mangled name standing for `value` (a builtin, a span, a compiled function)."""

@@ -1,11 +1,13 @@
 """How generated code calls a ruleset function.
 
-Three strategies, chosen when the ruleset loads: once per game for a function of no
-parameters that reads nothing a game changes; a memo for functions of players, numbers, lists
-and tuples (the same call recurs while a decision's options are listed; a list argument is
-remembered by its items; a function of variables alone has a memo that moving cards keeps); a direct call with an env of its own holding the arguments for
-functions of cards (every candidate differs), where the body was not inlined. The run-time halves are in
-`interpreter.codegen.runtime`.
+Three strategies, chosen when the ruleset loads:
+- once per game (`g.static`), for a function of no parameters that reads nothing a game changes;
+- a memo, for functions of players, numbers, lists and tuples: the same call recurs while a
+  decision's options are listed. A list argument is remembered by its items; a function of
+  variables alone has a memo that moving cards keeps (`g.vmemo`). The look-up is written in
+  place; `interpreter.codegen.runtime` makes the keys of list arguments;
+- a direct call, with the arguments by position, for functions of cards (every candidate
+  differs), where the body was not inlined.
 """
 from __future__ import annotations
 
@@ -40,17 +42,27 @@ def call_code(unit, func, body, codes: list[str], *, direct: bool = False) -> st
     if direct or any(t == T.CARD for _, t in func.params):
         # a body reads nothing but its parameters, given by position
         return f"{fn}(g{''.join(', ' + c for c in codes)})"
-    lists = tuple(i for i, (_, t) in enumerate(func.params) if T.is_list(t) or T.is_tuple(t))
-    if lists:      # remembered by the items: the same hand gives the same value in one state
-        return f"memo_of_lists(g, {name}, {fn}, {lists!r}, {', '.join(codes)})"
+    # remembered by the items of a list argument (the same hand gives the same value in one
+    # state) in the memo that every change empties: a zone argument is keyed by the zone itself
+    lists = any(T.is_list(t) or T.is_tuple(t) for _, t in func.params)
+    place = "g.memo" if lists else func.memo_place
     if not codes:
-        return remembered(unit, func.memo_place, name, f"{fn}(g)")
-    key = unit.memo_keys.get(key_code := f"({name}, {', '.join(codes)})")
-    if key is None:
-        key = unit.memo_keys[key_code] = unit.fresh("mk")
-    # the body takes the arguments the key holds: each argument's code runs once
-    args = ", ".join(c if _SIMPLE.fullmatch(c) else f"{key}[{i}]" for i, c in enumerate(codes, 1))
-    return remembered(unit, func.memo_place, f"({key} := {key_code})", f"{fn}(g, {args})", key)
+        return remembered(unit, place, name, f"{fn}(g)")
+    keys, args = [name], []
+    for code, (_, typ) in zip(codes, func.params):
+        if not _SIMPLE.fullmatch(code):     # the key computes it once; the body reads the local
+            local = unit.memo_args.get(code) or unit.memo_args.setdefault(code, unit.fresh("ma"))
+            code, keys_code = local, f"({local} := {code})"
+        else:
+            keys_code = code
+        if T.is_list(typ) or T.is_tuple(typ):
+            flat = not (T.is_list(T.item_type(typ)) or T.is_tuple(T.item_type(typ))) if T.is_list(typ) else False
+            keys_code = f"{'frozen_flat' if flat else 'frozen'}({keys_code})"
+        keys.append(keys_code)
+        args.append(code)
+    key_code = f"({', '.join(keys)})"
+    key = unit.memo_keys.get(key_code) or unit.memo_keys.setdefault(key_code, unit.fresh("mk"))
+    return remembered(unit, place, f"({key} := {key_code})", f"{fn}(g, {', '.join(args)})", key)
 
 
 def remembered(unit, memo: str, key: str, compute: str, key_local: str | None = None) -> str:
