@@ -257,13 +257,14 @@ def _next_in(g, p, among):
     """The first player after p, clockwise, who is in `among` (p itself if nobody else is)."""
     if not among:
         raise EvalError("next_in() with nobody to choose from")
-    n = len(g.players)
-    seats = {q.seat for q in among}
-    for step in range(1, n + 1):
-        seat = (p.seat + step) % n
-        if seat in seats:
-            return g.players[seat]
-    raise EvalError("next_in() found nobody")  # pragma: no cover - seats is not empty
+    # the one nearest clockwise: seats from p's left come first, p's own last
+    n, after = len(g.players), p.seat + 1
+    nearest, distance = None, n
+    for q in among:
+        d = (q.seat - after) % n
+        if d < distance:
+            nearest, distance = q, d
+    return nearest
 
 
 @builtin("holder(c: card) -> player", may_fail=True)

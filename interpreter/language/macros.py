@@ -31,15 +31,21 @@ def _loop(p, node, bound, items: str, start: list[str], each: list[str], end: li
     if joined is not None:
         # `(a + b).any(...)`: the loop goes through a's items, then b's, without building the
         # joined list, and counts what joining them would have counted, then each item
-        first, second, join_span = joined
-        lines = [f"def {name}(g, env, _a, _b{passed}):",
-                 "    if isinstance(_a, Zone): _a = _a.cards",
-                 "    if isinstance(_b, Zone): _b = _b.cards",
-                 "    _n = len(_a) + len(_b)",
-                 "    g.steps += _n",
-                 f"    if g.steps > g._check_at: g._check_budget({join_span}, 'joining lists builds too large a value')",
-                 "    g.steps += _n"]
-        call = f"{name}(g, env, {first}, {second}{passed})"
+        (first, first_zone), (second, second_zone), join_span = joined
+        lines = [f"def {name}(g, env, _a, _b{passed}):"]
+        # (a zone's cards are handed over by the caller)
+        lines += [f"    if isinstance({local}, Zone): {local} = {local}.cards"
+                  for local, zone in (("_a", first_zone), ("_b", second_zone)) if not zone]
+        # both counts at once; past the next check, each as it would have come
+        lines += ["    _n = len(_a) + len(_b)",
+                  "    g.steps += _n + _n",
+                  "    if g.steps > g._check_at:",
+                  "        g.steps -= _n",
+                  f"        if g.steps > g._check_at: g._check_budget({join_span}, 'joining lists builds too large a value')",
+                  "        g.steps += _n",
+                  f"        if g.steps > g._check_at: g._check_budget({span}, 'an expression goes through too many items')"]
+        call = (f"{name}(g, env, {first}{'.cards' if first_zone else ''}, {second}{'.cards' if second_zone else ''}"
+                f"{passed})")
     else:
         # `seq` written out (this runs for every macro of every listing): a zone's cards, each a step
         lines = [f"def {name}(g, env, _items{passed}):"]
@@ -47,7 +53,7 @@ def _loop(p, node, bound, items: str, start: list[str], each: list[str], end: li
             lines.append("    if isinstance(_items, Zone): _items = _items.cards")
         lines.append("    g.steps += len(_items)")
         call = f"{name}(g, env, {items}{passed})"
-    lines.append(f"    if g.steps > g._check_at: g._check_budget({span}, 'an expression goes through too many items')")
+        lines.append(f"    if g.steps > g._check_at: g._check_budget({span}, 'an expression goes through too many items')")
     if kept:      # the parts of the body that are the same for every item, not computed yet
         lines.append("    " + " = ".join(kept) + " = NOT_YET")
     lines += ["    " + line for line in start]
@@ -63,9 +69,10 @@ def _loop(p, node, bound, items: str, start: list[str], each: list[str], end: li
     return call
 
 
-def _joined_parts(items: str) -> tuple[str, str, str] | None:
-    """The code of the two lists and of the position of `items` when it is the join of two
-    lists (`join(g, a, b, span)`, what `a + b` of lists generates), else None."""
+def _joined_parts(items: str) -> tuple[tuple[str, bool], tuple[str, bool], str] | None:
+    """The code of the two lists, each with whether it is a zone, and of the position of
+    `items` when it is the join of two lists (`join(g, a, b, span)`, what `a + b` of lists
+    generates), else None."""
     if not items.startswith("join(g, "):
         return None
     try:
@@ -76,7 +83,14 @@ def _joined_parts(items: str) -> tuple[str, str, str] | None:
             and len(tree.args) == 4 and not tree.keywords):
         return None
     _, first, second, span = tree.args
-    return ast.unparse(first), ast.unparse(second), ast.unparse(span)
+    return (ast.unparse(first), _is_zone(first)), (ast.unparse(second), _is_zone(second)), ast.unparse(span)
+
+
+def _is_zone(node) -> bool:
+    """Whether generated code is a zone for certain: `owner.zones['name']`, the one use of
+    `.zones` in generated code."""
+    return (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "zones"
+            and isinstance(node.slice, ast.Constant))
 
 
 def _m_all(p, node, bnode, bound, items, body, it, bt):
