@@ -62,7 +62,8 @@ def pick(g, env, state: list, how: CardPicks) -> Decision:
     the legal cards, the cards picked]; a card picked is not offered again (found by identity:
     two cards may be equal in every attribute)."""
     player, wanted, pool, picked = state
-    rest = [card for card in pool if card not in picked]    # (cards compare by identity)
+    # (cards compare by identity: a card listed twice is not offered again once picked)
+    rest = [card for card in pool if card not in picked] if picked else list(pool)
     return new_decision(player, rest, ("card", render(how.prompt, g, env), how.span, None, how.private,
                                        len(picked) + 1, wanted, render(how.verb, g, env)))
 

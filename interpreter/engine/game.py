@@ -629,7 +629,10 @@ class Game:
         if triggers:
             if self.memo:
                 self.memo = {}
-            self._fire(triggers, {"card": card, "source": source, "target": to})
+            env = {"card": card, "source": source, "target": to}
+            for trigger in triggers:    # (`_fire` written out: most cards played set nothing off)
+                if trigger[0] is None or trigger[0](self, env):
+                    self._set_off(trigger, env)
 
     def move_zone(self, source: Zone, to: Zone) -> None:
         """`move(list(source.cards), to)`: every card of a zone (a trick gathered, a hand
@@ -688,18 +691,23 @@ class Game:
         return a | b | seen
 
     def _fire(self, triggers, env) -> None:
-        for test, run, name, _, span in triggers:
-            if test is None or test(self, env):
-                if len(self._firing) >= MAX_TRIGGER_DEPTH:
-                    chain = " -> ".join(dict.fromkeys(n for n, _ in self._firing))
-                    raise GameError(f"triggers set each other off more than {MAX_TRIGGER_DEPTH} deep ({chain} "
-                                    f"-> {name}); trigger '{name}' may be firing itself", span=span,
-                                    phase=self.phase, code="trigger-loop")
-                self._firing.append((name, span))
-                try:
-                    run(self, env)
-                finally:
-                    self._firing.pop()
+        for trigger in triggers:
+            if trigger[0] is None or trigger[0](self, env):
+                self._set_off(trigger, env)
+
+    def _set_off(self, trigger, env) -> None:
+        """Run a trigger whose condition holds, as deep as triggers may set each other off."""
+        _, run, name, _, span = trigger
+        if len(self._firing) >= MAX_TRIGGER_DEPTH:
+            chain = " -> ".join(dict.fromkeys(n for n, _ in self._firing))
+            raise GameError(f"triggers set each other off more than {MAX_TRIGGER_DEPTH} deep ({chain} "
+                            f"-> {name}); trigger '{name}' may be firing itself", span=span,
+                            phase=self.phase, code="trigger-loop")
+        self._firing.append((name, span))
+        try:
+            run(self, env)
+        finally:
+            self._firing.pop()
 
     def shuffle(self, zone: Zone) -> None:
         if self._stacked:
