@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
+__version__ = "0.1.0"
+
 _EXPORTS = {
     "Diagnostic": "interpreter.errors", "RulesetError": "interpreter.errors",
     "GameError": "interpreter.errors", "Span": "interpreter.errors",

@@ -5,13 +5,13 @@ the cache only ever saves time.
 """
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from functools import lru_cache
-from importlib import metadata
+from importlib import import_module
 from pathlib import Path
 
+import interpreter
 from interpreter.language import passed
 from interpreter.language.passed import digest
 
@@ -26,10 +26,12 @@ def cache_dir() -> Path | None:
 
 
 def _library_version(name: str) -> str:
-    try:
-        return metadata.version(name)
-    except metadata.PackageNotFoundError:
-        return "?"
+    """A library's version as the library itself says (reading the installed packages'
+    metadata would cost more than a cached load)."""
+    if name == "cardrules":
+        return interpreter.__version__
+    module = import_module(name)
+    return str(getattr(module, "__version__", None) or getattr(module, "VERSION", "?"))
 
 
 def file_text(path: Path) -> str:
@@ -46,20 +48,6 @@ def stamp(kind: str, *files: Path) -> str:
     libraries = {"trees": "lark", "validator": "fastjsonschema"}
     return digest(kind, _library_version("cardrules"), _library_version(libraries.get(kind, kind)),
                   *(file_text(f) for f in files))
-
-
-def read_json(kind: str, key: str):
-    data = read_bytes(kind, key, suffix=".json")
-    try:
-        return None if data is None else json.loads(data.decode("utf-8"))
-    except ValueError:          # (a UnicodeDecodeError is a ValueError too)
-        return None
-
-
-def write_json(kind: str, key: str, value) -> None:
-    # one json.dumps: json.dump to a file is many times slower
-    write_bytes(kind, key, json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8"),
-                suffix=".json")
 
 
 def read_bytes(kind: str, key: str, *, suffix: str = ".bin") -> bytes | None:

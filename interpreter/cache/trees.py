@@ -2,8 +2,9 @@
 
 A ruleset's entry holds the tree of every expression string its last successful load parsed,
 keyed by the digest of all its files; the next load of the same files takes the trees from
-there instead of running the parser. Trees are stored as plain JSON (rule names, token types,
-values and positions) and rebuilt as the parser would have built them.
+there instead of running the parser. Trees are stored as plain data (rule names, token types,
+values and positions, in lists and tuples) with marshal, and rebuilt as the parser would have
+built them.
 """
 from __future__ import annotations
 
@@ -23,23 +24,28 @@ _DEPENDS_ON = (grammar_file(), store.PACKAGE / "language" / "expressions.py")
 
 
 def encode(node):
-    """A tree as JSON: a tree is a dict (rule, position, children); a token a list."""
+    """A tree as plain data: a tree is a list [rule, line, column, children]; a token a tuple
+    (type, value, line, column)."""
     if isinstance(node, Token):
-        return [node.type, str(node), node.line, node.column]
+        return (node.type, str(node), node.line, node.column)
     meta = node.meta
-    return {"r": str(node.data), "l": getattr(meta, "line", None), "c": getattr(meta, "column", None),
-            "k": [encode(child) for child in node.children]}
+    return [str(node.data), getattr(meta, "line", None), getattr(meta, "column", None),
+            [encode(child) for child in node.children]]
+
+
+_new_token = Token._future_new      # what Token(...) calls, without its check of old keywords
 
 
 def decode(data):
-    if isinstance(data, list):
+    if type(data) is tuple:
         kind, value, line, column = data
-        return Token(kind, value, line=line, column=column)
+        return _new_token(kind, value, None, line, column)
+    rule, line, column, children = data
     meta = Meta()
-    if data["l"] is not None:
-        meta.line, meta.column = data["l"], data["c"]
+    if line is not None:
+        meta.line, meta.column = line, column
         meta.empty = False
-    return Tree(data["r"], [decode(child) for child in data["k"]], meta)
+    return Tree(rule, [decode(child) for child in children], meta)
 
 
 def key_for(texts: list[str]) -> str:
@@ -56,7 +62,7 @@ class TreeCache:
         self.key = key_for(texts) if store.cache_dir() is not None else None
         self.stored = None
         if self.key is not None:
-            self.stored = store.read_json("trees", self.key)
+            self.stored = _read_trees(self.key)
         primed = {}
         if isinstance(self.stored, list):
             try:
@@ -74,11 +80,20 @@ class TreeCache:
         if not success or self.key is None:
             return
         if self.stored is None and used:
-            store.write_json("trees", self.key, [[start, text, encode(tree)]
-                                                 for (start, text), tree in used.items()])
+            store.write_bytes("trees", self.key, marshal.dumps([[start, text, encode(tree)]
+                                                                for (start, text), tree in used.items()]))
         if codes and (self.stored_codes is None or not codes.keys() <= self.stored_codes.keys()):
             store.write_bytes("codes", self.code_key,
                               marshal.dumps([[name, digest, code] for (name, digest), code in codes.items()]))
+
+
+def _read_trees(key: str):
+    """The stored trees of a load (plain data, read as Python reads bytecode), or None."""
+    data = store.read_bytes("trees", key)
+    try:
+        return None if data is None else marshal.loads(data)
+    except (EOFError, ValueError, TypeError):
+        return None
 
 
 def _read_codes(key: str | None) -> dict | None:

@@ -65,12 +65,8 @@ class LazyGroup(click.Group):
 def _version(ctx: click.Context, _param, value: bool) -> None:
     if not value or ctx.resilient_parsing:
         return
-    from importlib.metadata import PackageNotFoundError, version
-    try:
-        number = version("cardrules")
-    except PackageNotFoundError:
-        number = "(not installed)"
-    click.echo(f"cardrules {number}")
+    from interpreter import __version__
+    click.echo(f"cardrules {__version__}")
     ctx.exit(0)
 
 
