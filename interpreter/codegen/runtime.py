@@ -161,11 +161,6 @@ def team_of(g, player, span):
         raise GameError(str(exc), span=span, phase=g.phase) from None
 
 
-def sort_key(keyed: tuple):
-    """Sort by key, then by position: a stable order that never compares the items."""
-    return keyed[0], keyed[1]
-
-
 # -- memo keys of ruleset functions (the look-ups are written in place: `calls.remembered`) --
 def frozen(value):
     """A list or tuple argument as a memo key: its items, nested lists included. A zone stands

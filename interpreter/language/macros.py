@@ -153,7 +153,8 @@ def _extreme(p, node, bnode, bound, items, body, it, bt, name, pick_max, by):
 def _m_sort_by(p, node, bnode, bound, items, body, it, bt):
     _numeric_key(p, bnode, bt, "sort_by")
     return _loop(p, node, bound, items, ["_keyed = []"], [f"_keyed.append(({body}, len(_keyed), {bound[0]}))"],
-                 ["_keyed.sort(key=sort_key)", "return [_k[2] for _k in _keyed]"]), T.list_of(it)
+                 # (key, position, item): positions differ, so the items are never compared
+                 ["_keyed.sort()", "return [_k[2] for _k in _keyed]"]), T.list_of(it)
 
 
 MACRO_BUILDERS = {
