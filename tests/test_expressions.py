@@ -123,6 +123,11 @@ CASES = [
     ("7 % -3", -2),
     ("(-7 / 3) * 3 + -7 % 3", -7),
     ("2 * 3 % 4", 2),
+    ("p.score % 3 + p.score / -4", -2),             # (score 10) a divisor written as a number is never 0
+    ("p.score % -3", -2),
+    ("min_of(p.score, 3) * 10 + max_of(p.score, 3)", 40),
+    ("min_of(3, p.score) * 10 + max_of(3, p.score)", 40),
+    ("min_of(max_of(p.score, 9), min_of(8, p.score + 5))", 8),
     ("-3 * -3", 9),
     ("- -3", 3),
     ("2 - -2", 4),

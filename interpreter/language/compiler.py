@@ -563,6 +563,8 @@ class _Pass:
             what = {T.CARD: f"[{codes[0]}]", T.ZONE: f"list({codes[0]}.cards)"}.get(self.arg_types[0], codes[0])
             return f"g.move({what}, {codes[1]}{', top=True' if name == 'move_to_top' else ''})"
         impl = self.unit.constant(verb.fn, "effect")
+        if not verb.may_fail:
+            return f"{impl}(g{''.join(', ' + c for c in codes)})"
         arity = str(len(codes)) if len(codes) in (1, 2) else ""
         call = f"effect{arity}(g, {impl}, {self.span_code(node)}, {name!r}{''.join(', ' + c for c in codes)})"
         if name == "announce":     # only an event: its text is computed only by a game that keeps it
@@ -854,6 +856,8 @@ class _Pass:
                       "make text of the other value: 'Total: ' + text(n)")
         if ta != T.INT or tb != T.INT:
             self.fail(node, f"'{op}' needs two numbers, not {T.show(ta)} and {T.show(tb)}")
+        if op in "/%" and _INT_LITERAL.fullmatch(b) and int(b.strip("()")) != 0:
+            return f"(({a}) {'//' if op == '/' else '%'} {b})", T.INT    # a divisor that is never 0
         if op == "/":
             return f"divide(g, {a}, {b}, {self.span_code(node)})", T.INT
         if op == "%":
@@ -1012,6 +1016,10 @@ class _Pass:
                           did_you_mean(literal, self.sym.card_ids), code="unknown-name")
             # a game's cards stay in deck order, so the card is found by its position
             return f"g.all_cards[{self.sym.card_ids[literal]}]", result
+        if b.name in _NUMBER_BUILTINS:
+            # min_of and max_of written out: each argument computed once, held in a local
+            left, right = self.unit.fresh("n"), self.unit.fresh("n")
+            return _NUMBER_BUILTINS[b.name].format(a=codes[0], b=codes[1], left=left, right=right), result
         if b.name in _ZONE_BUILTINS and self.arg_types[0] == T.ZONE:
             # the commonest builtins of a zone, written out (a list argument may be a zone
             # passed for it, so those are called)
@@ -1157,6 +1165,12 @@ _ZONE_BUILTINS = {
     "first": "({cards}[0] if ({cards} := {zone}.cards) else fail(g, {span}, {message}))",
     "last": "({cards}[-1] if ({cards} := {zone}.cards) else fail(g, {span}, {message}))",
 }
+
+_NUMBER_BUILTINS = {
+    "min_of": "({left} if ({left} := {a}) <= ({right} := {b}) else {right})",
+    "max_of": "({left} if ({left} := {a}) >= ({right} := {b}) else {right})",
+}
+_INT_LITERAL = re.compile(r"\(?-?\d+\)?")     # the code of a whole number written in the ruleset
 
 _FIELDS = {"id": "id", "label": "label", "face_up": "face_up", "seat": "seat", "name": "name",
            "index": "index", "members": "members"}   # the runtime's own attribute names, never a ruleset's

@@ -20,16 +20,17 @@ class EffectVerb:
     fn: Callable
     doc: str
     signature: str
+    may_fail: bool = True      # raises EvalError for a bad argument (generated code then names the rule)
 
 
 EFFECTS: dict[str, EffectVerb] = {}
 
 
-def effect(signature: str):
+def effect(signature: str, *, may_fail: bool = True):
     name, params, _ = parse_signature(signature)
 
     def register(fn: Callable) -> Callable:
-        EFFECTS[name] = EffectVerb(name, params, fn, (fn.__doc__ or "").strip(), signature)
+        EFFECTS[name] = EffectVerb(name, params, fn, (fn.__doc__ or "").strip(), signature, may_fail)
         return fn
     return register
 
@@ -136,7 +137,7 @@ def _end_game(g):
     g.finish(None)
 
 
-@effect("disable(p: player, ability: str) -> none")
+@effect("disable(p: player, ability: str) -> none", may_fail=False)
 def _disable(g, p, ability):
     """Switch off one of a player's abilities until `enable` (a passive of another player, say)."""
     g.ability_flags(p, ability).add("disabled")
@@ -144,7 +145,7 @@ def _disable(g, p, ability):
         g.memo = {}
 
 
-@effect("enable(p: player, ability: str) -> none")
+@effect("enable(p: player, ability: str) -> none", may_fail=False)
 def _enable(g, p, ability):
     """Switch a disabled ability back on."""
     flags = g._ability_flags.get((p.seat, ability))     # (none yet: nothing to switch back on)
@@ -154,7 +155,7 @@ def _enable(g, p, ability):
         g.memo = {}
 
 
-@effect("reset_uses(p: player) -> none")
+@effect("reset_uses(p: player) -> none", may_fail=False)
 def _reset_uses(g, p):
     """Forget which abilities the player has used: call it when a new turn (or round) begins."""
     known = g._ability_flags      # (an ability with no flags yet has nothing to forget)
