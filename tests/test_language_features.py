@@ -555,6 +555,38 @@ def test_remembered_calls_are_keyed_by_every_argument(tmp_path):
     fn, _ = rules.compile("[" + ", ".join(expressions) + "]")
     assert fn(game, {}) == list(expressions.values())
 
+def test_a_function_whose_body_is_one_loop_is_that_loop(tmp_path):
+    """GIVEN functions whose bodies are one loop (over a zone, over two lists joined, reading a
+    parameter inside) WHEN compiled and called THEN each is its loop, with no helper called
+    between, and gives the loop's values; an error inside still names its rule."""
+    rules = tiny(tmp_path, """\
+        functions:
+          high:
+            params: {p: player, least: int}
+            value: "p.hand.count(c, c.rank >= least)"
+          any_of:
+            params: {p: player, suit: str}
+            value: "(p.hand + table).any(c, c.suit == suit)"
+          led:
+            params: {p: player}
+            value: "p.hand.map(c, first(table).rank)"
+        flow:
+          - "shuffle(deck); draw(deck, player_at(0).hand, 5)"
+        """)
+    game = Game(rules, 2, seed=4, stacked=[["KD", "2C", "QH", "3S", "AC"]])
+    fn, _ = rules.compile("[high(player_at(0), 12), any_of(player_at(0), 'hearts') ? 1 : 0, "
+                          "any_of(player_at(0), 'spades') ? 1 : 0, any_of(player_at(1), 'clubs') ? 1 : 0]")
+    assert fn(game, {}) == [3, 1, 1, 0]
+    path = tmp_path / "tiny.yaml"
+    for needle in ("p.hand.count", "(p.hand + table)", "p.hand.map"):
+        line = line_of(path, needle)
+        source = next(text for text in rules.generated if f"tiny.yaml:{line}:" in text.split("\n", 1)[0])
+        entry = source[source.index("def _entry("):]
+        assert "for " in entry and "_m" not in entry.split("\n", 1)[1], entry
+    with pytest.raises(GameError) as info:
+        rules.compile("led(player_at(0))")[0](game, {})
+    assert "first() of an empty list" in str(info.value) and info.value.span.line == line_of(path, "p.hand.map")
+
 def test_dealing_a_zone_into_itself_is_an_error_at_the_rule(tmp_path):
     """GIVEN deal_all() whose receiving zones include its source WHEN it runs THEN the game stops
     with an error at the rule's position, instead of dealing for ever."""

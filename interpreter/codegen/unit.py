@@ -38,6 +38,9 @@ class Unit:
         self.memo_keys: dict = {}      # the code of a memo's key -> the local holding it
         self.memo_values: dict = {}    # (memo, key code) -> the local holding the value
         self.memo_args: dict = {}      # the code of a memo's argument -> the local holding it
+        # the call of a loop's helper -> (its name, the parameters of its items, their arguments);
+        # its other parameters are the caller's locals, passed under their own names
+        self.loops: dict = {}
 
     def constant(self, value, hint: str = "k") -> str:
         """A mangled name standing for `value` (a builtin, a span, a compiled function)."""
@@ -67,6 +70,21 @@ class Unit:
         """Compile the helpers and the entry function `def name(params): ...`; return it."""
         source = self.source(entry, name, params=params)
         return self._exec(source, None)[name]
+
+    def build_loop(self, call: str, params: str):
+        """`build([f"return {call}"], params=params)` for a call of one of this unit's loops
+        (`macros._loop`), with the loop's lines written in the entry itself: no call between
+        a ruleset function and the loop that is its body. None when no other way will do."""
+        loop = self.loops.get(call)
+        if loop is None:
+            return None
+        name, names, codes = loop
+        found = [i for i, (text, _) in enumerate(self.helpers) if text.startswith(f"def {name}(")]
+        if len(found) != 1 or any(f"{name}(" in text for i, (text, _) in enumerate(self.helpers) if i != found[0]):
+            return None
+        text, _ = self.helpers.pop(found[0])
+        body = [line[4:] for line in text.split("\n")[1:]]
+        return self.build([f"{local} = {code}" for local, code in zip(names, codes)] + body, params=params)
 
     def build_function(self, lines: list[str], spans: list, name: str):
         """Compile the helpers and a whole function written by a `Writer` (its lines and their spans)."""

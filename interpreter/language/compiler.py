@@ -365,7 +365,9 @@ class Compiler:
             # the arguments come as positions, each in the local its reads use (`fn(g, a, b)`):
             # no env is made for a call (a macro's helper, handed `env`, reads none here)
             params = [unit.env_reads.pop(key, None) or f"_unread{i}" for i, key in enumerate(keys)]
-            return unit.build([f"return {code}"], params="".join(["g", *(", " + p for p in params), ", env=None"]))
+            signature = "".join(["g", *(", " + p for p in params), ", env=None"])
+            # a body that is one loop (`p.hand.any(...)`) is the function itself, with no call between
+            return unit.build_loop(code, signature) or unit.build([f"return {code}"], params=signature)
         try:
             fn, typ = self._built(lambda: self._generate(func.text, func.where, scope=dict(func.params),
                                                          expect=None, renames=renames), build, func.where)

@@ -44,8 +44,9 @@ def _loop(p, node, bound, items: str, start: list[str], each: list[str], end: li
                   f"        if g.steps > g._check_at: g._check_budget({join_span}, 'joining lists builds too large a value')",
                   "        g.steps += _n",
                   f"        if g.steps > g._check_at: g._check_budget({span}, 'an expression goes through too many items')"]
-        call = (f"{name}(g, env, {first}{'.cards' if first_zone else ''}, {second}{'.cards' if second_zone else ''}"
-                f"{passed})")
+        args = [f"{first}{'.cards' if first_zone else ''}", f"{second}{'.cards' if second_zone else ''}"]
+        call = f"{name}(g, env, {', '.join(args)}{passed})"
+        p.unit.loops[call] = (name, ["_a", "_b"], args)
     else:
         # `seq` written out (this runs for every macro of every listing): a zone's cards, each a step
         lines = [f"def {name}(g, env, _items{passed}):"]
@@ -53,6 +54,7 @@ def _loop(p, node, bound, items: str, start: list[str], each: list[str], end: li
             lines.append("    if isinstance(_items, Zone): _items = _items.cards")
         lines.append("    g.steps += len(_items)")
         call = f"{name}(g, env, {items}{passed})"
+        p.unit.loops[call] = (name, ["_items"], [items])
         lines.append(f"    if g.steps > g._check_at: g._check_budget({span}, 'an expression goes through too many items')")
     if kept:      # the parts of the body that are the same for every item, not computed yet
         lines.append("    " + " = ".join(kept) + " = NOT_YET")
