@@ -519,7 +519,6 @@ def test_a_function_of_a_list_of_cards_is_computed_once_per_state(tmp_path):
     assert game.steps - before == 4 + 4 * 13 + 13
 
 
-
 def test_remembered_calls_are_keyed_by_every_argument(tmp_path):
     """GIVEN functions of a player, a list, a list of lists and a number, called in one state
     with arguments that differ in one place each (another player, other cards, a zone for a
@@ -554,6 +553,7 @@ def test_remembered_calls_are_keyed_by_every_argument(tmp_path):
     }
     fn, _ = rules.compile("[" + ", ".join(expressions) + "]")
     assert fn(game, {}) == list(expressions.values())
+
 
 def test_a_function_whose_body_is_one_loop_is_that_loop(tmp_path):
     """GIVEN functions whose bodies are one loop (over a zone, over two lists joined, reading a
