@@ -587,6 +587,7 @@ def test_a_function_whose_body_is_one_loop_is_that_loop(tmp_path):
         rules.compile("led(player_at(0))")[0](game, {})
     assert "first() of an empty list" in str(info.value) and info.value.span.line == line_of(path, "p.hand.map")
 
+
 def test_dealing_a_zone_into_itself_is_an_error_at_the_rule(tmp_path):
     """GIVEN deal_all() whose receiving zones include its source WHEN it runs THEN the game stops
     with an error at the rule's position, instead of dealing for ever."""
