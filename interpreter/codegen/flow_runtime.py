@@ -3,6 +3,8 @@ frames and decisions, the errors of a choice with no legal option, the picks of 
 choice, the players of a simultaneous step asked in turn, and abilities used."""
 from __future__ import annotations
 
+from functools import partial
+
 from interpreter.engine.decisions import Decision, new_decision
 from interpreter.engine.frames import CHOOSING, RESULTS, new_frame
 from interpreter.engine.steps import NONE, Break
@@ -10,6 +12,9 @@ from interpreter.errors import GameError
 from interpreter.language.builtins import MAX_RANGE
 
 MAX_NUMBER_RANGE = 2 ** 62   # a number choice's range must have a length Python can count
+
+# a Decision with no fields set yet, which generated listings fill in (`choices._new_decision`)
+blank_decision = partial(object.__new__, Decision)
 
 
 def no_choice(g, player, kind: str, prompt: str, span):
@@ -46,10 +51,11 @@ def numbers_to_test(g, numbers_: range, span) -> range:
 class CardPicks:
     """How a `choose: cards` asks for each of its cards: the prompt and verb (texts or
     templates), its position, and whether others see the choice."""
-    __slots__ = ("prompt", "span", "private", "verb")
+    __slots__ = ("prompt", "span", "private", "verb", "fixed")
 
     def __init__(self, prompt, span, private: bool, verb):
         self.prompt, self.span, self.private, self.verb = prompt, span, private, verb
+        self.fixed = not callable(prompt) and not callable(verb)     # texts, not templates
 
 
 def render(text, g, env) -> str | None:
@@ -64,8 +70,8 @@ def pick(g, env, state: list, how: CardPicks) -> Decision:
     player, wanted, pool, picked = state
     # (cards compare by identity: a card listed twice is not offered again once picked)
     rest = [card for card in pool if card not in picked] if picked else list(pool)
-    return new_decision(player, rest, ("card", render(how.prompt, g, env), how.span, None, how.private,
-                                       len(picked) + 1, wanted, render(how.verb, g, env)))
+    prompt, verb = (how.prompt, how.verb) if how.fixed else (render(how.prompt, g, env), render(how.verb, g, env))
+    return new_decision(player, rest, ("card", prompt, how.span, None, how.private, len(picked) + 1, wanted, verb))
 
 
 # A simultaneous step keeps [CHOOSING or RESULTS, its players, how many were asked (then: how
@@ -125,7 +131,7 @@ def use_ability(g, ability: str, player, span) -> None:
     g._stack.append(new_frame(spec.code, {"p": player}))
 
 
-NAMES = {"NONE": NONE, "Break": Break, "new_frame": new_frame, "new_decision": new_decision, "CHOOSING": CHOOSING,
+NAMES = {"NONE": NONE, "Break": Break, "new_frame": new_frame, "blank_decision": blank_decision, "CHOOSING": CHOOSING,
          "RESULTS": RESULTS, "no_choice": no_choice, "no_action": no_action, "too_few_cards": too_few_cards,
          "numbers": numbers, "numbers_to_test": numbers_to_test, "pick": pick,
          "simultaneous_ask": simultaneous_ask, "simultaneous_answer": simultaneous_answer,

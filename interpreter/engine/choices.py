@@ -224,7 +224,7 @@ class _Asking:
             lines += ([" = ".join(hoisted) + " = NOT_YET"] if hoisted else []) + \
                 ["_texts = []", "for _x in _out:", f"    _texts.append({code})"]
             texts = "_texts"
-        lines.append(f"return new_decision(_who, _out, {self.site(self.kind, texts)})")
+        lines += _new_decision("_out", self.site(self.kind, texts))
         return Ask(self._function(lines), None)
 
     def cards(self, count: str, listing: list[str]) -> Ask:
@@ -248,7 +248,7 @@ class _Asking:
             lines += [f"if {test}:"] + ["    " + add for add in adds] if test is not None else adds
         lines += self._none("not _names", f"no_action(g, _who, {self.prompt}, {span})")
         labels = {name: label for name, label, _, _ in compiled} if fixed else "_labels"
-        lines.append(f"return new_decision(_who, _names, {self.site('action', labels)})")
+        lines += _new_decision("_names", self.site("action", labels))
         return Ask(self._function(lines), None)
 
     def site(self, kind: str, labels) -> str:
@@ -313,6 +313,13 @@ def _filter_lines(node, depth: int, eager: bool = False) -> list[str]:
                                                           depth - 1, eager))]
     first, node = _computed_first(node) if eager else ([], node)
     return [*first, "for _x in _items:", f"    if {ast.unparse(node)}:", "        _out.append(_x)"]
+
+
+def _new_decision(values: str, site: str) -> list[str]:
+    """The lines that return `_who`'s Decision among `values`: `decisions.new_decision`
+    written out, as the listing that asks it runs once a decision."""
+    return ["_d = blank_decision()", "_d._who = _who; _d.player = _who.seat", f"_d._values = {values}; _d._site = {site}",
+            "return _d"]
 
 
 def _computed_first(node) -> tuple[list[str], ast.AST]:
