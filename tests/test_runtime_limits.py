@@ -168,7 +168,7 @@ def test_the_budget_bounds_time_as_well_as_work(tmp_path):
           - repeat: "n = range(0, 10000).size()"
             until: "false"
         """)
-    error = stopped(rules, budget=Budget(steps=10 ** 12, seconds=0.2))
+    error = stopped(rules, budget=Budget(steps=10 ** 12, seconds=0.2, events=10 ** 12))
     assert error.code == "time-limit"
     assert error.message.startswith("the ruleset ran for more than 0.2 seconds since the last decision")
     assert error.span.line == 12
