@@ -2,6 +2,8 @@
 whatever else the machine is doing, so a shared or busy machine still gives a ratio to trust.
 
     python benchmarks/instructions.py [--games 2] [--baseline DIR] [RULESET ...]
+    python benchmarks/instructions.py --hearts 100
+
 
 For each ruleset (the shipped ones by default), the games of seeds 100, 101, ... are played
 under `valgrind --tool=callgrind`, and so is the same run with no game; the difference, divided
@@ -10,6 +12,12 @@ cache is warmed first, and hash randomisation is fixed). With `--baseline DIR`, 
 run with `DIR`'s interpreter too. Instructions are not time (a cache miss costs more than an
 add), but they move with it; `benchmarks/decisions.py` measures the time. Valgrind runs a
 program about fifty times slower: a few games are enough.
+
+`--hearts N` counts instead whole games of Hearts per game, N random games each, interpreted
+and by the hand-written references of `benchmarks/games.py` (the idiomatic loop and the tight
+one): the ratio `games.py` reports by time, counted the same way whatever the machine does.
+Each contender plays its own random games, so the figures carry the spread of game lengths
+(a few per cent at 100 games).
 """
 from __future__ import annotations
 
@@ -62,14 +70,52 @@ def per_decision(root: Path, ruleset: str, games: int) -> float:
     return (played - nothing) / max(decisions, 1)
 
 
+_HEARTS = """
+import random, sys
+sys.path.insert(0, sys.argv[1]); sys.path.insert(0, sys.argv[1] + "/benchmarks")
+from interpreter import Game, load_ruleset
+from interpreter.agents.basic import play_random
+import reference_hearts, tight_hearts
+rules = load_ruleset(sys.argv[1] + "/rulesets/hearts.yaml")
+play = {"interpreted": lambda rng: play_random(Game(rules, 4, seed=rng.randrange(2**31), record=False), rng),
+        "hand-written": reference_hearts.play_game, "tight": tight_hearts.play_game}[sys.argv[2]]
+rng = random.Random(7)
+for _ in range(int(sys.argv[3])):
+    play(rng)
+"""
+
+
+def hearts_per_game(contender: str, games: int) -> float:
+    """Instructions per whole game of Hearts played by `contender` (less the same run with no game)."""
+    def collected(n: int) -> int:
+        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                               "-c", _HEARTS, str(ROOT), contender, str(n)],
+                              capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": "0"})
+        return int(re.search(r"Collected : (\d+)", done.stderr).group(1))
+    return (collected(games) - collected(0)) / games
+
+
+def hearts_beside_references(games: int) -> None:
+    counts = {name: hearts_per_game(name, games) for name in ("interpreted", "hand-written", "tight")}
+    print(f"{'Hearts, 4 players':<20} {'instructions/game':>18} {'vs hand-written':>16} {'vs tight':>9}")
+    for name, n in counts.items():
+        print(f"{name:<20} {n:>18,.0f} {n / counts['hand-written']:>11.2f}x as many {n / counts['tight']:>8.2f}x")
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("rulesets", nargs="*", help="ruleset names (default: every shipped one)")
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--baseline", type=Path, help="another checkout to count beside this one")
+    parser.add_argument("--hearts", type=int, metavar="GAMES",
+                        help="count whole games of Hearts beside the hand-written references instead")
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
+    if args.hearts:
+        hearts_beside_references(args.hearts)
+        return
     names = args.rulesets or sorted(Path(p).stem for p in glob.glob(str(ROOT / "rulesets" / "*.yaml")))
     header = f"{'ruleset':<20} {'instructions':>13}"
     if args.baseline:
