@@ -98,7 +98,7 @@ def hearts_per_game(contender: str, games: int) -> float:
 
 def hearts_beside_references(games: int) -> None:
     counts = {name: hearts_per_game(name, games) for name in ("interpreted", "hand-written", "tight")}
-    print(f"{'Hearts, 4 players':<20} {'instructions/game':>18} {'vs hand-written':>16} {'vs tight':>9}")
+    print(f"{'Hearts, 4 players':<20} {'instructions/game':>18} {'vs hand-written':>20} {'vs tight':>9}")
     for name, n in counts.items():
         print(f"{name:<20} {n:>18,.0f} {n / counts['hand-written']:>11.2f}x as many {n / counts['tight']:>8.2f}x")
 
