@@ -4,7 +4,6 @@ whatever else the machine is doing, so a shared or busy machine still gives a ra
     python benchmarks/instructions.py [--games 2] [--baseline DIR] [RULESET ...]
     python benchmarks/instructions.py --hearts 100
 
-
 For each ruleset (the shipped ones by default), the games of seeds 100, 101, ... are played
 under `valgrind --tool=callgrind`, and so is the same run with no game; the difference, divided
 by the decisions taken, is what a decision costs (loading the ruleset cancels out: the load
@@ -51,14 +50,18 @@ print(decisions)
 """
 
 
-def count(root: Path, ruleset: str, games: int) -> tuple[int, int]:
-    """(instructions, decisions) of playing `games` games of `ruleset` with `root`'s interpreter."""
+def callgrind(root: Path, script: str, *args: str) -> tuple[int, str]:
+    """(instructions, printed output) of running `script` with `args` under callgrind."""
     env = {**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": "0"}
     done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                           "-c", _PLAY, str(root), ruleset, str(games)],
-                          capture_output=True, text=True, check=True, env=env)
-    collected = re.search(r"Collected : (\d+)", done.stderr)
-    return int(collected.group(1)), int(done.stdout.strip())
+                           "-c", script, *args], capture_output=True, text=True, check=True, env=env)
+    return int(re.search(r"Collected : (\d+)", done.stderr).group(1)), done.stdout
+
+
+def count(root: Path, ruleset: str, games: int) -> tuple[int, int]:
+    """(instructions, decisions) of playing `games` games of `ruleset` with `root`'s interpreter."""
+    instructions, printed = callgrind(root, _PLAY, str(root), ruleset, str(games))
+    return instructions, int(printed.strip())
 
 
 def per_decision(root: Path, ruleset: str, games: int) -> float:
@@ -87,13 +90,11 @@ for _ in range(int(sys.argv[3])):
 
 def hearts_per_game(contender: str, games: int) -> float:
     """Instructions per whole game of Hearts played by `contender` (less the same run with no game)."""
-    def collected(n: int) -> int:
-        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                               "-c", _HEARTS, str(ROOT), contender, str(n)],
-                              capture_output=True, text=True, check=True,
-                              env={**os.environ, "PYTHONHASHSEED": "0"})
-        return int(re.search(r"Collected : (\d+)", done.stderr).group(1))
-    return (collected(games) - collected(0)) / games
+    subprocess.run([sys.executable, "-c", _HEARTS, str(ROOT), contender, "0"], check=True,
+                   env={**os.environ, "PYTHONPATH": str(ROOT)})          # the load cache, warm
+    nothing, _ = callgrind(ROOT, _HEARTS, str(ROOT), contender, "0")
+    played, _ = callgrind(ROOT, _HEARTS, str(ROOT), contender, str(games))
+    return (played - nothing) / games
 
 
 def hearts_beside_references(games: int) -> None:
