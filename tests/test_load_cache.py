@@ -16,7 +16,11 @@ import pytest
 from interpreter import Game, RulesetError, load_ruleset
 from interpreter.cache import store
 from interpreter.cache.trees import decode, encode
-from interpreter.language import expressions, schema
+from interpreter.cache import sources
+from interpreter.errors import Collector
+from interpreter.language import expressions, loader, schema
+from interpreter.language.ruleset import check_ruleset
+from interpreter.language.source import read_source
 from tests.conftest import ROOT
 
 
@@ -46,6 +50,7 @@ def test_second_load_uses_neither_parser_nor_schema_and_plays_the_same(cache, tm
         raise AssertionError("the cache should have answered")
     monkeypatch.setattr(expressions, "_parse", refuse)
     monkeypatch.setattr(schema, "_check", refuse)
+    monkeypatch.setattr(loader, "read_source", refuse)
     second = load_ruleset(path)
     assert events(second, 3) == events(first, 3)
 
@@ -108,3 +113,30 @@ def test_second_load_compiles_no_generated_code_and_a_damaged_store_is_compiled_
     for entry in (cache / "codes").iterdir():
         entry.write_bytes(b"\x00not code")
     assert events(load_ruleset(path), 4) == expected
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in (ROOT / "rulesets").glob("*.yaml")))
+def test_a_stored_file_is_the_file_read_again(cache, name):
+    """GIVEN a shipped ruleset's file read once WHEN it is taken from the cache THEN its data and
+    the position and style of every value in it are those of reading it again."""
+    path = ROOT / "rulesets" / f"{name}.yaml"
+    text = path.read_text(encoding="utf-8")
+    fresh = read_source(str(path), text, Collector())
+    assert sources.stored(str(path), text) is None
+    sources.keep(fresh)
+    stored = sources.stored(str(path), text)
+    assert stored.data == fresh.data and stored.nodes == fresh.nodes
+    assert any(info.style in ("|", ">") for info in stored.nodes.values())
+    assert sources.stored(str(path), text + "\n") is None and sources.stored("other.yaml", text) is None
+
+
+BROKEN = sorted((ROOT / "tests" / "broken").rglob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", BROKEN, ids=[p.stem for p in BROKEN])
+def test_a_broken_file_reports_the_same_from_the_cache(cache, path):
+    """GIVEN a broken ruleset checked once (its clean files kept) WHEN it is checked again THEN
+    it reports the very same problems at the very same places (inside expression strings too)."""
+    first = [str(d) for d in check_ruleset(path)[1]]
+    again = [str(d) for d in check_ruleset(path)[1]]
+    assert first and again == first

@@ -45,7 +45,7 @@ def file_text(path: Path) -> str:
 def stamp(kind: str, *files: Path) -> str:
     """What an entry of `kind` depends on besides the ruleset's text: cardrules' version, the
     library's version and the given files of cardrules itself (the grammar, the parser's module)."""
-    libraries = {"trees": "lark", "validator": "fastjsonschema"}
+    libraries = {"trees": "lark", "validator": "fastjsonschema", "sources": "yaml"}
     return digest(kind, _library_version("cardrules"), _library_version(libraries.get(kind, kind)),
                   *(file_text(f) for f in files))
 

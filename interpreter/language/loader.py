@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from interpreter.cache import sources
 from interpreter.language.compiler import Where
 from interpreter.errors import Collector, Span, did_you_mean
 from interpreter.language.schema import check_schema
@@ -62,7 +63,12 @@ class Reader:
         text = read_text(path, display, span, self.errors)
         if text is None:
             return None
-        source = read_source(display, text, self.errors)
+        source = sources.stored(display, text)
+        if source is None:
+            problems = len(self.errors.errors)
+            source = read_source(display, text, self.errors)
+            if source is not None and len(self.errors.errors) == problems:
+                sources.keep(source)
         if source is not None:
             check_schema(source, self.errors)
         self.cache[path] = source

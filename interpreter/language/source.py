@@ -7,8 +7,7 @@ the exact place in the file.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -30,11 +29,24 @@ PLAIN_TAGS = {"tag:yaml.org,2002:" + name for name in
 Path = tuple  # a JSON path: keys and list indexes from the document root
 
 
-@dataclass
-class NodeInfo:
-    """Where a value stands in the file, and how it was written (for expression offsets)."""
-    node: Any
-    key_node: Any = None
+class NodeInfo(NamedTuple):
+    """Where a value stands in the file (0-based, as YAML counts), and how it was written (for
+    expression offsets); the key's position for a value of a mapping. Plain data, so that the
+    load cache can keep it."""
+    line: int
+    column: int
+    end_line: int
+    style: str | None
+    scalar: bool
+    key_line: int | None = None
+    key_column: int | None = None
+
+    @classmethod
+    def of(cls, node, key_node=None) -> "NodeInfo":
+        key = key_node.start_mark if key_node is not None else None
+        return cls(node.start_mark.line, node.start_mark.column, node.end_mark.line,
+                   node.style if isinstance(node, yaml.ScalarNode) else None, isinstance(node, yaml.ScalarNode),
+                   key.line if key else None, key.column if key else None)
 
 
 class Source:
@@ -56,19 +68,18 @@ class Source:
         info = self.nodes.get(path)
         if info is None:
             return Span(self.path, 1, 1)
-        node = info.key_node if key and info.key_node is not None else info.node
-        return Span(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
+        if key and info.key_line is not None:
+            return Span(self.path, info.key_line + 1, info.key_column + 1)
+        return Span(self.path, info.line + 1, info.column + 1)
 
     def expression_span(self, path: Path, line: int, column: int) -> Span:
         """The file position of (line, column) inside the expression string at `path`."""
         info = self.nodes.get(tuple(path))
         if info is None and not self.nodes:      # a bare expression, not read from YAML
             return Span(self.path, line, column)
-        if info is None or not isinstance(info.node, yaml.ScalarNode):
+        if info is None or not info.scalar:
             return self.span(path)
-        node = info.node
-        start_line, start_col = node.start_mark.line, node.start_mark.column
-        style = node.style
+        start_line, start_col, style = info.line, info.column, info.style
         if style in ("|", ">"):
             first = start_line + 1                      # block content starts on the next line
             indent = _indent(self.lines[first]) if first < len(self.lines) else 0
@@ -76,7 +87,7 @@ class Source:
                 return Span(self.path, first + line, indent + column)
             return self._folded(first, indent, line, column)
         quote = 1 if style in ('"', "'") else 0
-        if node.end_mark.line == start_line:
+        if info.end_line == start_line:
             return Span(self.path, start_line + 1, start_col + 1 + quote + column - 1)
         # A plain or quoted scalar over several lines: YAML folded its line breaks to spaces.
         return self._folded(start_line, None, line, column, first_col=start_col + quote)
@@ -188,7 +199,7 @@ class _Builder:
                           "(aliases repeated too often?)", span)
         if depth > MAX_DEPTH:
             raise _TooBig(f"values are nested more than {MAX_DEPTH} levels deep", span)
-        self.source.nodes.setdefault(path, NodeInfo(node, key_node))
+        self.source.nodes.setdefault(path, NodeInfo.of(node, key_node))
         plain = node.tag in PLAIN_TAGS
         if not plain:   # reported, then read as if untagged, so that nothing else complains
             tag = node.tag.replace("tag:yaml.org,2002:", "!!")
@@ -209,10 +220,10 @@ class _Builder:
                                                                          key.start_mark.column + 1))
                     continue
                 if name in result:
-                    first = self.source.nodes[path + (name,)].key_node
+                    first = self.source.nodes[path + (name,)]
                     self.errors.error(
                         "duplicate-key",
-                        f"duplicate key '{name}' (first defined at line {first.start_mark.line + 1}); "
+                        f"duplicate key '{name}' (first defined at line {first.key_line + 1}); "
                         "YAML would silently keep only the last one",
                         Span(self.source.path, key.start_mark.line + 1, key.start_mark.column + 1))
                     continue
