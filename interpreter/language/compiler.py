@@ -184,7 +184,7 @@ class _Failed(Exception):
 
 
 class Compiler:
-    """Turns expression strings into checked closures, collecting every error it finds."""
+    """Turns expression strings into checked, generated functions, collecting every error it finds."""
 
     def __init__(self, symbols: Symbols, errors: Collector):
         self.symbols = symbols
@@ -250,8 +250,8 @@ class Compiler:
         return unit, code, typ
 
     def statements(self, text, where: Where, *, scope: dict | None = None, tick: Span | None = None) -> Fn | None:
-        """Compile effect statements (`a = 1; move(c, trick)`) into one closure. With `tick`,
-        the closure first counts one step of work at that span (a flow step does)."""
+        """Compile effect statements (`a = 1; move(c, trick)`) into one generated function. With
+        `tick` the function first counts one step of work at that span (a flow step does)."""
         tree = self._parse(text, where, "statements")
         if tree is None:
             return None

@@ -3,7 +3,7 @@ checks everything, and compiles it once into a `Ruleset` that any number of game
 
 The stages, each reporting every error it finds with file:line:col:
 read (YAML, positions, duplicate keys) -> schema (shape, unknown keys) -> merge (extends,
-include, remove, set) -> names and types (expressions compiled to closures) -> warnings
+include, remove, set) -> names and types (expressions and steps generated as Python) -> warnings
 (something defined and never used).
 """
 from __future__ import annotations
