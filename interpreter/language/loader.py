@@ -65,9 +65,9 @@ class Reader:
             return None
         source = sources.stored(display, text)
         if source is None:
-            problems = len(self.errors.errors)
+            said = len(self.errors.diagnostics)
             source = read_source(display, text, self.errors)
-            if source is not None and len(self.errors.errors) == problems:
+            if source is not None and len(self.errors.diagnostics) == said:   # read without a word
                 sources.keep(source)
         if source is not None:
             check_schema(source, self.errors)
