@@ -44,9 +44,9 @@ class NodeInfo(NamedTuple):
     @classmethod
     def of(cls, node, key_node=None) -> "NodeInfo":
         key = key_node.start_mark if key_node is not None else None
+        scalar = isinstance(node, yaml.ScalarNode)
         return cls(node.start_mark.line, node.start_mark.column, node.end_mark.line,
-                   node.style if isinstance(node, yaml.ScalarNode) else None, isinstance(node, yaml.ScalarNode),
-                   key.line if key else None, key.column if key else None)
+                   node.style if scalar else None, scalar, key.line if key else None, key.column if key else None)
 
 
 class Source:
