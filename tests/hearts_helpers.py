@@ -1,7 +1,7 @@
 """Helpers for the Hearts-family scenario tests (tests/test_hearts.py, tests/test_black_maria.py).
 
 Why: both rulesets deal with `deal_all(deck, players_from(dealer.left) ...)`, one card at a time
-starting left of a dealer drawn at random by seed (RULES.md D-03) who moves one seat left every
+starting left of a dealer drawn at random by seed (docs/rules.md D-03) who moves one seat left every
 hand. To give each seat a chosen hand, a test needs the deck order for that dealer; these helpers
 build it, and drive the passing and the play so that the tests read as rules.
 

@@ -1,4 +1,4 @@
-"""Scenario tests for Black Card, RULES.md §5 (decisions D-01, D-13..D-20), with stacked decks.
+"""Scenario tests for Black Card, docs/rules.md §5 (decisions D-01, D-13..D-20), with stacked decks.
 
 Each scenario gives every seat seven cards in the order they arrive: the order card, then for
 rounds 1-3 the card it turns up and the card it keeps hidden. `stack` deals them the way the

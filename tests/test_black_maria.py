@@ -1,4 +1,4 @@
-"""Scenario tests for Black Maria (rulesets/black-maria.yaml, `extends: hearts`) against RULES.md §2.
+"""Scenario tests for Black Maria (rulesets/black-maria.yaml, `extends: hearts`) against docs/rules.md §2.
 
 Black Maria is Hearts with exactly the differences of §2: the spade honours are penalties
 (Q♠ 13, K♠ 10, A♠ 7), other cards are removed, every hand passes right, the player left of the
@@ -29,7 +29,7 @@ MARIA = "black-maria"
 def test_removed_cards_per_player_count_deal_evenly(players, removed):
     """GIVEN a Black Maria game of 3-6 players
     WHEN the first hand is dealt
-    THEN exactly RULES.md §2's cards are out (not Hearts' list) and the rest is dealt evenly."""
+    THEN exactly docs/rules.md §2's cards are out (not Hearts' list) and the rest is dealt evenly."""
     game = Game(ruleset(MARIA), players=players, seed=3)
     assert sorted(c.id for c in game.removed_cards) == sorted(removed)
     hands = [hand_of(game, s) for s in range(players)]
@@ -38,7 +38,7 @@ def test_removed_cards_per_player_count_deal_evenly(players, removed):
 
 
 def test_black_maria_has_no_moon_option_setting_it_is_an_error():
-    """GIVEN Black Maria, which removes Hearts' `moon` option (RULES.md §2: no shoot the moon)
+    """GIVEN Black Maria, which removes Hearts' `moon` option (docs/rules.md §2: no shoot the moon)
     WHEN a game is started with `moon` set
     THEN it is refused with an error that names the option 'moon' and points to moon_rule
     (D-28: a silently ignored option would mislead)."""
@@ -53,7 +53,7 @@ def test_options_keep_the_hearts_defaults_and_add_moon_rule_and_deals():
     """GIVEN the Black Maria ruleset
     WHEN its options are read
     THEN spot_hearts, omnibus and target come from Hearts with their defaults (off, off, 100:
-    D-05, D-06, D-07), and moon_rule and deals are off by default (RULES.md §2)."""
+    D-05, D-06, D-07), and moon_rule and deals are off by default (docs/rules.md §2)."""
     values = ruleset(MARIA).option_values
     assert values == {"spot_hearts": False, "omnibus": False, "target": 100, "moon_rule": False, "deals": 0}
 
@@ -66,7 +66,7 @@ def test_every_hand_passes_three_cards_right_and_left_of_dealer_leads(players):
     WHEN hands 1 to players+1 are played
     THEN every hand starts with passing (no "no pass" hand), each seat's three cards go to the
     seat on its right, the dealer moves one seat left each hand (D-03), and the player left of the
-    dealer leads the first trick (RULES.md §2)."""
+    dealer leads the first trick (docs/rules.md §2)."""
     game = Game(ruleset(MARIA), players=players, seed=21, options=BIG_TARGET)
     first = game.vars["dealer"].seat
     for hand in range(players + 1):
@@ -99,7 +99,7 @@ def suit_game(options: dict | None = None):
 def test_passed_cards_arrive_at_the_right():
     """GIVEN SUIT_DEAL (seat 0 deals) and SUIT_PASSES
     WHEN the passing is over
-    THEN each seat holds what its left neighbour passed (RULES.md §2: pass to the right)."""
+    THEN each seat holds what its left neighbour passed (docs/rules.md §2: pass to the right)."""
     game = suit_game()
     assert sorted(hand_of(game, 0)) == sorted(suit_cards("D", "56789TJQKA") + ["2H", "3H", "4H"])
     assert sorted(hand_of(game, 1)) == sorted(suit_cards("H", "56789TJQKA") + ["5C", "6C", "7C"])
@@ -112,7 +112,7 @@ def test_left_of_dealer_leads_any_card_hearts_included():
     seat 2 holds 2♣; no heart has been played
     WHEN the first trick is led
     THEN seat 1 leads, not the 2♣ holder, and every card of seat 1, hearts included, is legal
-    (RULES.md §2: left of the dealer leads any card; no lowest-club rule; hearts at any time)."""
+    (docs/rules.md §2: left of the dealer leads any card; no lowest-club rule; hearts at any time)."""
     game = suit_game()
     assert game.decision.player == 1 and game.vars["hearts_broken"] is False
     assert sorted(legal(game)) == sorted(hand_of(game, 1)) and len(legal(game)) == 13
@@ -121,7 +121,7 @@ def test_left_of_dealer_leads_any_card_hearts_included():
 def test_penalty_cards_may_be_played_on_the_first_trick_and_suit_must_be_followed():
     """GIVEN SUIT_DEAL after passing, seat 1 leads 5♥ to the first trick
     WHEN seat 2 (no hearts; clubs and Q♠ K♠ A♠) plays, then seat 3, then seat 0 (2♥ 3♥ 4♥)
-    THEN seat 2 may play any card, Q♠ included (RULES.md §2: penalty cards on the first trick),
+    THEN seat 2 may play any card, Q♠ included (docs/rules.md §2: penalty cards on the first trick),
     seat 3 likewise any card, seat 0 must follow with a heart; 5♥ wins and seat 1 leads again,
     any of its cards."""
     game = suit_game()
@@ -139,7 +139,7 @@ def test_hearts_may_be_led_while_unbroken_after_the_first_trick():
     """GIVEN SUIT_DEAL after passing; trick 1 is 7♣ (seat 1), 2♣, 2♠, 5♦: no heart played, and
     seat 1 wins it
     WHEN seat 1, holding 5♣ 6♣ and ten hearts, leads trick 2 with hearts unbroken
-    THEN every card, hearts included, is legal (RULES.md §2: hearts may be led at any time), and
+    THEN every card, hearts included, is legal (docs/rules.md §2: hearts may be led at any time), and
     leading 5♥ is accepted."""
     game = suit_game()
     play(game, "7C", "2C", "2S", "5D")
@@ -185,7 +185,7 @@ def test_taking_every_penalty_card(options, points):
     """GIVEN SWEEP_DEAL: seat 1 takes every trick, so all hearts, Q♠ K♠ A♠ (and J♦)
     WHEN the hand is scored with `options`
     THEN hand points and scores are `points`: without the moon rule the sweeper simply scores 43;
-    with moon_rule 43 is subtracted instead (RULES.md §2); spot_hearts counts hearts at face value
+    with moon_rule 43 is subtracted instead (docs/rules.md §2); spot_hearts counts hearts at face value
     and Q♠ 25 with K♠ 10 and A♠ 7 unchanged (D-05); omnibus J♦ -10 (D-06)."""
     game = sweep_hand({**BIG_TARGET, **options})
     assert game.vars["hand_number"] == 1
@@ -210,7 +210,7 @@ def test_six_players_sweep_is_42_because_the_two_of_hearts_is_out(options, sweep
 def test_moon_rule_from_a_variant_file_without_touching_the_base(tmp_path):
     """GIVEN a variant file that `extends: black-maria` and only sets moon_rule: true
     WHEN SWEEP_DEAL is played under it
-    THEN the sweeper gets -43 (RULES.md §2: the moon rule is switchable from a variant file),
+    THEN the sweeper gets -43 (docs/rules.md §2: the moon rule is switchable from a variant file),
     while the shipped black-maria still defaults to moon_rule off."""
     variant = tmp_path / "black-maria-moon.yaml"
     variant.write_text("# yaml-language-server: $schema=../schemas/ruleset.schema.json\n"
@@ -228,7 +228,7 @@ def test_moon_rule_from_a_variant_file_without_touching_the_base(tmp_path):
 
 
 def maria_value(card: str, options: dict) -> int:
-    """A taken card's points per RULES.md §2, written independently of the rulesets."""
+    """A taken card's points per docs/rules.md §2, written independently of the rulesets."""
     if card.endswith("H"):
         return rank_of(card) if options.get("spot_hearts") else 1
     if card == "QS":
@@ -275,7 +275,7 @@ def test_game_ends_at_the_target_ties_for_lowest_share_the_win_D07():
     """GIVEN SWEEP_DEAL with target 43
     WHEN seat 1 takes all 43 points in the first hand
     THEN the game is over after that hand and seats 0, 2, 3, equal lowest on 0, share the win
-    (RULES.md §2: ends at the target like Hearts, D-07)."""
+    (docs/rules.md §2: ends at the target like Hearts, D-07)."""
     game = sweep_hand({"target": 43})
     assert game.over and game.result["scores"] == [0, 43, 0, 0]
     assert game.result["winners"] == [0, 2, 3]
@@ -297,7 +297,7 @@ def test_deals_option_plays_exactly_that_many_deals(players, deals):
     would otherwise end the game after the first hand
     WHEN the game is played at random
     THEN it ends after exactly `deals` deals, everyone having dealt equally, and the lowest
-    total wins (RULES.md §2: with deals set the game ends after that many deals instead)."""
+    total wins (docs/rules.md §2: with deals set the game ends after that many deals instead)."""
     rng = random.Random(deals)
     game = Game(ruleset(MARIA), players=players, seed=deals, options={"deals": deals, "target": 1})
     dealers = []
@@ -313,7 +313,7 @@ def test_deals_option_plays_exactly_that_many_deals(players, deals):
 def test_without_deals_the_target_ends_the_game():
     """GIVEN Black Maria with deals off (0, the default) and target 1
     WHEN the first hand is played (43 points go to someone)
-    THEN the game ends after that hand (RULES.md §2, D-07)."""
+    THEN the game ends after that hand (docs/rules.md §2, D-07)."""
     rng = random.Random(1)
     game = Game(ruleset(MARIA), players=4, seed=1, options={"target": 1})
     play_hand_at_random(game, rng)
@@ -325,7 +325,7 @@ def test_deals_not_a_multiple_of_the_player_count_is_an_error_at_start(players, 
     """GIVEN Black Maria with `deals` not a multiple of the player count
     WHEN the game is created
     THEN it fails at once, before any decision, with a message that names the option and says it
-    must be a multiple of the number of players, located in the ruleset (RULES.md §2)."""
+    must be a multiple of the number of players, located in the ruleset (docs/rules.md §2)."""
     with pytest.raises(GameError) as error:
         Game(ruleset(MARIA), players=players, seed=0, options={"deals": deals})
     message = str(error.value)

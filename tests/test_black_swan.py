@@ -1,17 +1,18 @@
-"""Scenario and property tests for Black Swan (rulesets/black-swan.yaml) against RULES.md §7,
-D-02, D-25 and D-26.
+"""Scenario and property tests for Black Swan (rulesets/black-swan.yaml) against docs/rules.md §7,
+D-02, D-25, D-26 and D-30.
 
 Scenario tests stack the deck so that every seat holds a chosen hand and the chosen seat starts,
 then take plays by their cards ("5H 5S W1": a set, in any order; wild cards are interchangeable,
 so any W matches the wild card the engine offers). Property tests play random games and check
 the cards, the points and the end independently of the ruleset.
 
-Rule decisions tested here (RULES.md is silent on them; the ruleset comments say so too):
+Rule decisions tested here (docs/rules.md is silent on them; the ruleset comments say so too):
 * a player who takes a set with their last card is bankrupt, so the next player clockwise plays;
-* a wild card's meaning is never recorded: no rule of §7 depends on it once the play is legal;
-* a match (option `games`, for the source's advice to change partners between games): partners
-  rotate 0+2, 0+1, 0+3 at 4 players, sitting opposite; a player's match score is the sum of
-  their side's totals, and the highest wins.
+* a wild card's meaning is never recorded: no rule of §7 depends on it once the play is legal.
+
+A match (option `games`, for the source's advice to change partners between games) follows D-30:
+partners rotate 0+2, 0+1, 0+3 at 4 players, sitting opposite; a player's match score is the sum
+of their side's totals, and the highest wins.
 """
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def rules():
 # -- helpers -------------------------------------------------------------------------------------
 
 def value_of(card_id: str) -> int:
-    """RULES.md §7 scoring, written independently of the ruleset."""
+    """docs/rules.md §7 scoring, written independently of the ruleset."""
     if card_id == "SWAN":
         return -100
     if card_id.startswith("W"):
@@ -252,7 +253,7 @@ def test_the_choices_are_the_singles_groups_and_sequences_exactly():
     """GIVEN random 14-card hands (wild cards and the swan included) and a pile of 0 to 6 cards
     WHEN the ruleset lists a player's plays
     THEN they are exactly the sets a brute-force search over every subset finds: a single, a
-    group or a sequence of RULES.md §7 within the room left, the swan only alone, one choice per
+    group or a sequence of docs/rules.md §7 within the room left, the swan only alone, one choice per
     set (wild cards interchangeable)."""
     game = Game(rules(), 2, seed=11, record=False)
     plays, _ = rules().compile("plays(turn)")
@@ -273,7 +274,7 @@ def test_the_choices_are_the_singles_groups_and_sequences_exactly():
 
 
 def _legal_play(ids) -> bool:
-    """RULES.md §7 by brute force: any single; else no swan, and a group or a same-suit sequence."""
+    """docs/rules.md §7 by brute force: any single; else no swan, and a group or a same-suit sequence."""
     if len(ids) == 1:
         return True
     if "SWAN" in ids:
@@ -408,7 +409,7 @@ def test_next_round_is_started_by_whoever_played_last():
 def test_card_values(card, points):
     """GIVEN a card of each kind
     WHEN the ruleset values it
-    THEN A 20; 10, J, Q, K 10; 2-9 5; wild -20; black swan -100 (RULES.md §7)."""
+    THEN A 20; 10, J, Q, K 10; 2-9 5; wild -20; black swan -100 (docs/rules.md §7)."""
     game = Game(rules(), 2, seed=0, record=False)
     fn, _ = rules().compile(f"value(card('{card}'))")
     assert fn(game, {}) == points == value_of(card)
@@ -593,8 +594,8 @@ def test_a_match_rotates_partners_so_nobody_keeps_one_in_consecutive_games():
     """GIVEN a 4-player match of 4 games (the source advises against keeping the same partner in
     consecutive games)
     WHEN each game begins
-    THEN the partnerships are seats 0+2, then 0+1, then 0+3, then 0+2 again: no seat has the same
-    partner in two games in a row; each player is a team of one for the interpreter, and the
+    THEN the partnerships are seats 0+2, then 0+1, then 0+3, then 0+2 again (D-30): no seat has
+    the same partner in two games in a row; each player is a team of one for the interpreter, and the
     announcement names the two sides."""
     game = Game(rules(), 4, seed=1, options={"games": 4, "team_target": 40})
     partner = rules().compile("players.map(p, side(p)[1].seat)")[0]
@@ -615,7 +616,7 @@ def test_partners_sit_opposite_so_the_turn_goes_round_the_new_seating():
     """GIVEN the second game of a 4-player match: partners 0+1 and 2+3, so the players sit
     0, 2, 1, 3 clockwise
     WHEN players play single cards (the pile never reaches 7)
-    THEN the turn passes around that seating, each play going to a player of the other side."""
+    THEN the turn passes around that seating, each play going to a player of the other side (D-30)."""
     game = Game(rules(), 4, seed=2, options={"games": 2, "team_target": 1})
     while game.vars["game_number"] < 2:
         game.apply_value(game.decision.options[0])
@@ -634,7 +635,7 @@ def test_a_match_score_is_the_sum_of_the_sides_totals_and_the_highest_wins(playe
     WHEN they end
     THEN every game ended with one side alone on top at or past the target (D-26), each player's
     match score is the sum of their side's totals in the three games (partners rotating at 4
-    players), and the winners are the players with the highest match score."""
+    players), and the winners are the players with the highest match score (D-30)."""
     for seed in range(3):
         game = play_match(players, 3, seed, 100)
         per_game = points_per_game(game)

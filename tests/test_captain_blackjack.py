@@ -1,4 +1,4 @@
-"""Captain Blackjack (RULES.md §6, seed 002): the source's worked example, every ability, the
+"""Captain Blackjack (docs/rules.md §6, seed 002): the source's worked example, every ability, the
 decisions D-02 and D-21..D-24, views, and random playouts.
 
 Scenarios stack the deck: `deal(hands, pile)` lists each seat's two cards (face-up card first)
@@ -624,7 +624,7 @@ def test_tie_at_the_top_plays_another_round():
 
 
 def test_gap_empty_bank_with_tied_leaders_shares_the_win():
-    """gap (not in RULES.md): GIVEN the bank is empty and the most coins are shared at a round's
+    """gap (not in docs/rules.md): GIVEN the bank is empty and the most coins are shared at a round's
     end THEN no further round can break the tie from the bank: the leaders share the win."""
     g = deal([("captain-6", "gunner-8"), ("captain-2", "pirate-1"), ("navigator-3", "pirate-3")])
     give(g, 0, 10)

@@ -1,4 +1,4 @@
-"""Scenario tests for Hearts (rulesets/hearts.yaml) against RULES.md §1 and D-03..D-07.
+"""Scenario tests for Hearts (rulesets/hearts.yaml) against docs/rules.md §1 and D-03..D-07.
 
 Each test stacks the deck so that every seat holds a chosen hand (tests/hearts_helpers.py works
 out the deck order for the dealer), takes the decisions by card id and checks the legal choices,
@@ -21,7 +21,7 @@ from tests.hearts_helpers import (BIG_TARGET, PASS_PROMPT, PLAY_PROMPT, deck_ids
 HEARTS = "hearts"
 
 # ---------------------------------------------------------------------------------------------
-# A deal for the play rules, used in the fourth hand at 4 players (no passing, RULES.md §1).
+# A deal for the play rules, used in the fourth hand at 4 players (no passing, docs/rules.md §1).
 # Seat 0 holds 2♣; seat 3 is void in clubs and diamonds, holding A♠ K♠ Q♠ and ten hearts.
 PLAY_DEAL = {
     0: ["2C", "AC", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "2H"],
@@ -51,7 +51,7 @@ def first_trick(game) -> None:
 def test_removed_cards_per_player_count_deal_evenly(players, removed):
     """GIVEN a Hearts game of 3-6 players
     WHEN the first hand is dealt
-    THEN exactly RULES.md §1's cards are out of the deck and every other card is dealt, evenly."""
+    THEN exactly docs/rules.md §1's cards are out of the deck and every other card is dealt, evenly."""
     game = Game(ruleset(HEARTS), players=players, seed=5)
     assert sorted(c.id for c in game.removed_cards) == sorted(removed)
     hands = [hand_of(game, s) for s in range(players)]
@@ -76,7 +76,7 @@ def test_deal_starts_left_of_the_dealer_one_card_at_a_time(seed):
     """GIVEN a 4-player game whose deck has A♠ K♠ Q♠ J♠ 10♠ on top
     WHEN the cards are dealt
     THEN A♠ goes to the dealer's left, K♠ the next seat, Q♠ the next, J♠ to the dealer, and
-    10♠ to the dealer's left again (RULES.md §1: deal all, clockwise from the dealer's left)."""
+    10♠ to the dealer's left again (docs/rules.md §1: deal all, clockwise from the dealer's left)."""
     dealer = first_dealer(HEARTS, 4, seed)
     game = Game(ruleset(HEARTS), players=4, seed=seed, stacked=[["AS", "KS", "QS", "JS", "TS"]])
     assert game.vars["dealer"].seat == dealer
@@ -88,7 +88,7 @@ def test_deal_starts_left_of_the_dealer_one_card_at_a_time(seed):
 def test_dealer_rotates_one_seat_left_every_hand_D03(players):
     """GIVEN a Hearts game played hand after hand
     WHEN each hand ends
-    THEN the next hand is dealt by the seat to the previous dealer's left (RULES.md §1, D-03),
+    THEN the next hand is dealt by the seat to the previous dealer's left (docs/rules.md §1, D-03),
     and its deal again starts at the new dealer's left (seat 2's stacked hand arrives intact)."""
     per_seat = 52 // players
     marked = deck_ids(HEARTS, players)[-per_seat:]
@@ -114,7 +114,7 @@ def test_pass_direction_cycles_by_hand_and_player_count(players, offsets):
     """GIVEN a Hearts game of `players`
     WHEN hand after hand is played
     THEN hand k passes three cards `offsets[k]` seats to the left (negative = right; 0 = no
-    passing: the first decision is a play), as RULES.md §1 lists per player count."""
+    passing: the first decision is a play), as docs/rules.md §1 lists per player count."""
     game = Game(ruleset(HEARTS), players=players, seed=11, options=BIG_TARGET)
     for hand, offset in enumerate(offsets):
         assert game.vars["hand_number"] == hand
@@ -139,7 +139,7 @@ def test_passing_is_simultaneous_nobody_sees_received_cards_before_choosing():
     """GIVEN the first hand of 4-player Hearts (pass left)
     WHEN seat 0 has chosen its three cards
     THEN they are still in seat 0's hand, seat 1 chooses from its own dealt cards only, and the
-    cards move only when every seat has chosen (RULES.md §1: simultaneous choice)."""
+    cards move only when every seat has chosen (docs/rules.md §1: simultaneous choice)."""
     game = new_game(HEARTS, 4, {0: ["AS", "KS", "QS"]}, dealer=3)
     dealt = {s: hand_of(game, s) for s in range(4)}
     assert game.decision.player == 0
@@ -158,7 +158,7 @@ def test_passing_is_simultaneous_nobody_sees_received_cards_before_choosing():
 def test_holder_of_lowest_club_leads_it(players, club):
     """GIVEN Hearts at `players` (so that the lowest club in the deck is `club`), seat 2 holding it
     WHEN the passing is over
-    THEN seat 2 leads the first trick and its only legal card is `club` (RULES.md §1)."""
+    THEN seat 2 leads the first trick and its only legal card is `club` (docs/rules.md §1)."""
     game = new_game(HEARTS, players, {2: [club]}, dealer=0)
     pass_cards(game)  # everyone passes the last three cards of the hand: seat 2 keeps the club
     assert club in hand_of(game, 2)
@@ -169,7 +169,7 @@ def test_holder_of_lowest_club_leads_it(players, club):
 def test_two_of_clubs_passed_on_moves_the_lead():
     """GIVEN seat 2 is dealt 2♣ in the first hand of 4-player Hearts (pass left)
     WHEN seat 2 passes 2♣ to seat 3
-    THEN seat 3, now holding 2♣, leads it to the first trick (RULES.md §1: the holder after the
+    THEN seat 3, now holding 2♣, leads it to the first trick (docs/rules.md §1: the holder after the
     passing leads)."""
     game = new_game(HEARTS, 4, {2: ["2C", "AS", "KS"]}, dealer=0)
     pass_cards(game, {2: ["2C", "AS", "KS"]})
@@ -181,7 +181,7 @@ def test_two_of_clubs_passed_on_moves_the_lead():
 def test_players_must_follow_suit_if_able():
     """GIVEN PLAY_DEAL, 2♣ led
     WHEN seats 1 and 2 (holding clubs) play
-    THEN each may play only clubs (RULES.md §1: follow suit if able)."""
+    THEN each may play only clubs (docs/rules.md §1: follow suit if able)."""
     game = play_deal()
     assert game.decision.player == 0 and legal(game) == ["2C"]
     play(game, "2C")
@@ -193,7 +193,7 @@ def test_players_must_follow_suit_if_able():
 def test_void_player_may_play_any_card_after_the_first_trick():
     """GIVEN PLAY_DEAL after trick 1, seat 2 leading 7♠
     WHEN seat 0 (no spades) plays
-    THEN any of seat 0's cards is legal, the heart included (RULES.md §1: otherwise any card),
+    THEN any of seat 0's cards is legal, the heart included (docs/rules.md §1: otherwise any card),
     while seats 3 and 1 must follow with spades."""
     game = play_deal()
     first_trick(game)
@@ -210,7 +210,7 @@ def test_first_trick_no_penalty_card_while_another_legal_card_is_held():
     """GIVEN PLAY_DEAL: seat 3, void in clubs, holds A♠ K♠ Q♠ and ten hearts
     WHEN seat 3 plays to the first trick (2♣ 7♣ 8♣ already played)
     THEN only A♠ and K♠ are legal: no heart and no Q♠ while another card may be played
-    (RULES.md §1, first trick)."""
+    (docs/rules.md §1, first trick)."""
     game = play_deal()
     play(game, "2C", "7C", "8C")
     assert game.decision.player == 3
@@ -220,7 +220,7 @@ def test_first_trick_no_penalty_card_while_another_legal_card_is_held():
 def test_first_trick_penalty_cards_allowed_when_only_penalty_cards_are_held():
     """GIVEN the fourth hand (no passing) with seat 3 holding Q♠ and twelve hearts, no club
     WHEN seat 3 plays to the first trick
-    THEN every card of seat 3 is legal, Q♠ and hearts included (RULES.md §1: the ban holds only
+    THEN every card of seat 3 is legal, Q♠ and hearts included (docs/rules.md §1: the ban holds only
     while the player holds another legal card), and Q♠ may be played."""
     deal = {
         0: ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC"],
@@ -241,7 +241,7 @@ def test_first_trick_penalty_cards_allowed_when_only_penalty_cards_are_held():
 def test_hearts_may_not_be_led_before_they_are_broken():
     """GIVEN PLAY_DEAL after trick 1 (no heart played), seat 2 to lead with clubs, spades, 3♥ 4♥
     WHEN seat 2 leads
-    THEN its hearts are not legal, everything else is (RULES.md §1)."""
+    THEN its hearts are not legal, everything else is (docs/rules.md §1)."""
     game = play_deal()
     first_trick(game)
     assert game.decision.player == 2 and game.vars["hearts_broken"] is False
@@ -263,7 +263,7 @@ def test_queen_of_spades_does_not_break_hearts_D04():
 def test_a_heart_played_breaks_hearts():
     """GIVEN PLAY_DEAL; in trick 2 seat 0 (void in spades) discards 2♥ and seat 3 wins with Q♠
     WHEN seat 3 leads trick 3
-    THEN hearts are broken and seat 3 may lead K♠ or any heart (RULES.md §1)."""
+    THEN hearts are broken and seat 3 may lead K♠ or any heart (docs/rules.md §1)."""
     game = play_deal()
     first_trick(game)
     play(game, "7S", "QS", "2H", "2S")
@@ -275,7 +275,7 @@ def test_a_heart_played_breaks_hearts():
 def test_leader_holding_only_hearts_may_lead_one_while_unbroken():
     """GIVEN PLAY_DEAL; seat 3 wins trick 2 with Q♠ and trick 3 with K♠, no heart played yet
     WHEN seat 3, now holding only hearts, leads trick 4
-    THEN hearts are still unbroken and every heart is legal (RULES.md §1: unless the leader holds
+    THEN hearts are still unbroken and every heart is legal (docs/rules.md §1: unless the leader holds
     only hearts)."""
     game = play_deal()
     first_trick(game)
@@ -324,7 +324,7 @@ def test_shooting_the_moon_and_scoring_options(options, points):
     WHEN the hand is scored with `options`
     THEN hand_points and scores are `points`: add_to_others gives the others the hand's penalty
     points and the shooter 0, subtract takes them off the shooter, off scores normally
-    (RULES.md §1 moon); spot_hearts counts face values and Q♠ 25 (D-05); omnibus J♦ -10 (D-06).
+    (docs/rules.md §1 moon); spot_hearts counts face values and Q♠ 25 (D-05); omnibus J♦ -10 (D-06).
     The moon is worth the penalty total in play, 129 with spot_hearts, and the shooter's J♦
     still counts -10 under omnibus (D-27)."""
     game = moon_hand({**BIG_TARGET, **options})
@@ -336,7 +336,7 @@ def test_shooting_the_moon_and_scoring_options(options, points):
 def test_moon_option_rejects_unknown_values():
     """GIVEN Hearts
     WHEN `moon` is set to a value outside add_to_others, subtract, off
-    THEN the game does not start and the error names the option (RULES.md §1)."""
+    THEN the game does not start and the error names the option (docs/rules.md §1)."""
     with pytest.raises(RulesetError, match="moon"):
         Game(ruleset(HEARTS), players=4, seed=0, options={"moon": "double"})
     assert ruleset(HEARTS).options["moon"].default == "add_to_others"
@@ -344,7 +344,7 @@ def test_moon_option_rejects_unknown_values():
 
 
 def hearts_value(card: str, options: dict) -> int:
-    """A taken card's points per RULES.md §1, written independently of the ruleset."""
+    """A taken card's points per docs/rules.md §1, written independently of the ruleset."""
     if card.endswith("H"):
         return rank_of(card) if options.get("spot_hearts") else 1
     if card == "QS":
@@ -363,7 +363,7 @@ def test_random_hands_score_exactly_the_cards_taken(players, options):
     THEN each seat's hand_points equal the points of the cards it won (1 a heart, Q♠ 13; face
     values and Q♠ 25 with spot_hearts, D-05; J♦ -10 with omnibus, D-06), with the moon rule applied
     to a shooter (the penalty total in play, D-27); without a shooter the points add to 26 (129
-    with spot_hearts, 10 less with omnibus), and scores accumulate the hand points (RULES.md §1)."""
+    with spot_hearts, 10 less with omnibus), and scores accumulate the hand points (docs/rules.md §1)."""
     rng = random.Random(players * 100 + len(options))
     opts = {**BIG_TARGET, **options}
     game = Game(ruleset(HEARTS), players=players, seed=rng.randrange(10**6), options=opts)

@@ -2,7 +2,7 @@
 
 Why: OpenSpiel ships an independent C++ Hearts. Driving both with the same deals, the same passes
 and the same plays, and demanding the same legal choices at EVERY decision and the same hand points,
-checks the ruleset and the engine against RULES.md §1 far beyond what hand-written cases reach.
+checks the ruleset and the engine against docs/rules.md §1 far beyond what hand-written cases reach.
 
 How: one seeded `random.Random` picks among OUR engine's legal choices; the pick is applied to both
 engines. A game runs several hands (target 10000), so hand k uses the pass direction of the cycle
@@ -10,14 +10,14 @@ k % 4 = left, right, across, no pass; each hand is replayed in a fresh OpenSpiel
 the hands our engine dealt (see tests/reference/openspiel_hearts.py for the adapter and its quirks).
 
 Handled differences of MODEL, not of rules (each is harmless, see the comments where handled):
-* Passing. RULES.md §1: passed cards are chosen by everyone before any are received. Our engine asks
+* Passing. docs/rules.md §1: passed cards are chosen by everyone before any are received. Our engine asks
   the seats in turn (3 single-card picks each, delivered after the last seat); OpenSpiel likewise asks
   seat 0, 1, 2, 3 in turn (adapter quirk 1). The test does not rely on the two orders agreeing: it
   records our picks per seat and replays them in OpenSpiel's own order, comparing the legal set of
   pick i of seat s in both. Nobody may see received cards before choosing, in either engine.
 * Points. OpenSpiel's returns are 26 - points with the moon applied as add_to_others; the adapter
   inverts that. Our default `moon: add_to_others` is the same rule.
-All the OpenSpiel parameters that differ from RULES.md by default (qs_breaks_hearts notably) are set
+All the OpenSpiel parameters that differ from docs/rules.md by default (qs_breaks_hearts notably) are set
 in the adapter (OPENSPIEL_PARAMS).
 """
 
@@ -38,7 +38,7 @@ from interpreter import Game, load_ruleset  # noqa: E402
 from tests.reference.openspiel_hearts import CARD_TO_ACTION, OpenSpielHearts  # noqa: E402
 
 RULESET_PATH = Path(__file__).resolve().parent.parent / "rulesets" / "hearts.yaml"
-DIRECTIONS = ["left", "right", "across", "none"]  # RULES.md §1, 4 players: hand k uses k % 4
+DIRECTIONS = ["left", "right", "across", "none"]  # docs/rules.md §1, 4 players: hand k uses k % 4
 OFFSET = {"left": 1, "right": -1, "across": 2, "none": 0}  # receiver = seat + offset
 PASS_PROMPT = "choose a card to pass"
 PLAY_PROMPT = "play a card"
@@ -120,7 +120,7 @@ def compare_hand(game: Game, rng: random.Random, label: str, stats: Stats) -> No
             seat = d.player
             assert d.of == 3 and d.step == len(ours[seat]) + 1, f"{where}: seat {seat} at {d!r}"
             legal = legal_ids(game)
-            # Nothing is received before every seat has chosen (simultaneous choice, RULES.md §1).
+            # Nothing is received before every seat has chosen (simultaneous choice, docs/rules.md §1).
             assert legal == held[seat] - {c for _, c in ours[seat]}, (
                 f"{where}: seat {seat} pass pick {d.step}: {_diff(legal, held[seat])}")
             card = rng.choice(sorted(legal))

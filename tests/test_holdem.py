@@ -1,4 +1,4 @@
-"""Scenario tests for Texas Hold'em, RULES.md §4, with stacked decks.
+"""Scenario tests for Texas Hold'em, docs/rules.md §4, with stacked decks.
 
 Each game starts with the draw for the button (one card each, in seat order), then the hand:
 two hole cards each from the left of the button, then the board. Base bet 100: blinds 50/100.

@@ -3,7 +3,7 @@
 GIVEN random legal decisions, WHEN whole games are played, THEN every game ends, no card is
 ever lost or duplicated, every decision had a legal option (the engine raises otherwise),
 and each hand's penalty points add up to the pack's total (26 in Hearts, 43 in Black Maria,
-before moon adjustments). RULES.md §1-§2.
+before moon adjustments). docs/rules.md §1-§2.
 """
 from __future__ import annotations
 

@@ -42,7 +42,7 @@ def configs(name: str):
 
 
 def cap(limit: str, pot: int, owed: int, chips: int, minimum: int) -> int:
-    """The largest raise increment each limit allows (RULES.md §3), from first principles."""
+    """The largest raise increment each limit allows (docs/rules.md §3), from first principles."""
     return {"half_pot": (pot + owed) // 2, "pot": pot + owed, "fixed": minimum,
             "no_limit": chips - owed}[limit]
 

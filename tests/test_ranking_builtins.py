@@ -66,7 +66,7 @@ def test_ranks_compare_in_the_language(tmp_path):
 
 def test_partial_hands_rank_by_the_groups_they_hold(tmp_path):
     """GIVEN two face-up cards: a pair of threes, and an ace-king
-    WHEN ranked as partial hands (RULES.md conventions)
+    WHEN ranked as partial hands (docs/rules.md conventions)
     THEN the pair is better."""
     expr = "hand_rank(cards_of(['3S', '3D'])) > hand_rank(cards_of(['AS', 'KD']))"
     assert evaluate(tmp_path, expr, "better") is True

@@ -1,4 +1,4 @@
-"""Scenario tests for Seven Poker (choice), RULES.md §3, with stacked decks.
+"""Scenario tests for Seven Poker (choice), docs/rules.md §3, with stacked decks.
 
 Seats 0, 1, 2 are the source's A, B and C; A shows the highest card, so A bets first and the
 others follow clockwise. Betting is rulesets/lib/betting.yaml with the source's defaults.
