@@ -41,8 +41,12 @@ class RulesetError(Exception):
     def __init__(self, diagnostics: list[Diagnostic]):
         self.diagnostics = diagnostics
         first = diagnostics[0] if diagnostics else None
-        super().__init__(f"{first.span}: {first.message}" if first and first.span else
-                         (first.message if first else "invalid ruleset"))
+        if first is None:
+            super().__init__("invalid ruleset")
+            return
+        where = f"{first.span}: " if first.span else ""
+        hint = f" ({first.hint})" if first.hint else ""    # a did-you-mean is half the message
+        super().__init__(f"{where}{first.message}{hint}")
 
 
 class GameError(Exception):

@@ -3,12 +3,17 @@
 The repository keeps them as top-level folders (`grammar/`, `schemas/`, `rulesets/`); a wheel
 carries copies under `interpreter/_shipped/`, put there at build time (see `setup.py`).
 Everything that reads them asks this module, so both layouts work and nothing is duplicated.
+It also says which file a name given by a person or a program means (`locate_ruleset`), so the
+command line and the Python API take the same names.
 """
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+
+from interpreter.errors import Diagnostic, RulesetError, did_you_mean
 
 FOLDERS = ("grammar", "schemas", "rulesets")
 
@@ -43,3 +48,21 @@ def find_game(name: str) -> Path | None:
 def game_names() -> list[str]:
     """The names of the shipped, playable rulesets (libraries in `lib/` are not games)."""
     return sorted(p.stem for p in rulesets_folder().glob("*.yaml"))
+
+
+def locate_ruleset(name_or_path: str | os.PathLike) -> Path:
+    """The ruleset file that `name_or_path` means: an existing file as it is, else a shipped game
+    by name in any case ('hearts', 'Black-Maria'). Neither is a RulesetError with one diagnostic
+    whose hint is the closest shipped name, or the list of them when nothing is close."""
+    text = os.fspath(name_or_path)
+    if os.path.exists(text):
+        return Path(text)
+    looks_like_path = "/" in text or os.sep in text or text.endswith((".yaml", ".yml"))
+    if not looks_like_path:
+        found = find_game(text.lower())
+        if found is not None:
+            return found
+    names = game_names()
+    hint = did_you_mean(Path(text).stem if looks_like_path else text, names)
+    message = f"no such file: {text}" if looks_like_path else f"no shipped game or file named '{text}'"
+    raise RulesetError([Diagnostic("missing-file", message, None, hint or f"shipped games: {', '.join(names)}")])

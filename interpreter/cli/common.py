@@ -2,9 +2,6 @@
 the error that ends a command with exit code 1 (invalid input)."""
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import click
 
 
@@ -43,20 +40,15 @@ RULESET_HELP = "RULESET is a shipped game's name (see `cardrules list`) or a rul
 
 
 def resolve_ruleset(name_or_path: str) -> str:
-    """A ruleset file named on the command line: the path if it exists, else a shipped game's file."""
-    if os.path.exists(name_or_path):
-        return name_or_path
-    from interpreter.shipped import find_game, game_names
-    looks_like_path = "/" in name_or_path or os.sep in name_or_path or name_or_path.endswith((".yaml", ".yml"))
-    if not looks_like_path:
-        found = find_game(name_or_path.lower())
-        if found is not None:
-            return str(found)
-    from interpreter.errors import did_you_mean
-    names = game_names()
-    hint = did_you_mean(Path(name_or_path).stem if looks_like_path else name_or_path, names)
-    what = f"no such file: {name_or_path}" if looks_like_path else f"no shipped game or file named '{name_or_path}'"
-    raise fail(f"{what}" + (f"; {hint}" if hint else f" (shipped games: {', '.join(names)})"))
+    """A ruleset file named on the command line: the path if it exists, else a shipped game's file
+    (the library's rule, `interpreter.shipped.locate_ruleset`); neither ends the command (exit 1)."""
+    from interpreter.errors import RulesetError
+    from interpreter.shipped import locate_ruleset
+    try:
+        return str(locate_ruleset(name_or_path))
+    except RulesetError as exc:
+        problem = exc.diagnostics[0]
+        raise fail(f"{problem.message}; {problem.hint}") from None
 
 
 def load(name_or_path: str, *, options: dict, variants=()):

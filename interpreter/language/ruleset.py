@@ -22,6 +22,7 @@ from interpreter.language.passed import digest
 from interpreter.language.loader import LIBRARY, Located, Reader, layers, merge
 from interpreter.language.options import OptionSpec, coerce_option
 from interpreter.language.source import Source
+from interpreter.shipped import locate_ruleset
 from interpreter.engine.state import HIDDEN, OWNER, PUBLIC, InitialValue
 
 FORMAT_VERSION = 1
@@ -126,8 +127,9 @@ class Ruleset:
 
 # -- the checker ----------------------------------------------------------------
 def load_ruleset(path, *, variants=(), roots=()) -> Ruleset:
-    """Load, check and compile a ruleset file; raises RulesetError with every problem found.
+    """Load, check and compile a ruleset; raises RulesetError with every problem found.
 
+    `path` is a file, or a shipped game's name ('hearts') as the command line takes it.
     `variants` are files whose `set:` (and other sections) apply on top, as `--variant` does.
     Files named here may live anywhere; what they `extends` must stay inside their folder tree.
     """
@@ -140,7 +142,10 @@ def load_ruleset(path, *, variants=(), roots=()) -> Ruleset:
 def check_ruleset(path, *, variants=(), roots=()) -> tuple[Ruleset | None, list[Diagnostic]]:
     """Like `load_ruleset`, but returns (ruleset or None, every diagnostic) instead of raising."""
     errors = Collector()
-    path = Path(path)
+    try:
+        path = locate_ruleset(path)
+    except RulesetError as exc:
+        return None, exc.diagnostics
     files = [path] + [Path(v) for v in variants]
     reader = Reader(errors, [_folder(f) for f in files] + [Path(r) for r in roots] + [LIBRARY])
     files_in_order = layers(reader, path, str(path), None, [])
