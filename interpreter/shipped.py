@@ -1,7 +1,8 @@
 """Where the shipped grammar, schema and rulesets live, in a checkout and in an installed wheel.
 
-The repository keeps them as top-level folders (`grammar/`, `schemas/`, `rulesets/`); a wheel
-carries copies under `interpreter/_shipped/`, put there at build time (see `setup.py`).
+The repository keeps them as top-level folders (`grammar/`, `schemas/`, `rulesets/`, and the rules
+page `docs/rules.md`); a wheel carries copies under `interpreter/_shipped/`, put there at build
+time (see `setup.py`).
 Everything that reads them asks this module, so both layouts work and nothing is duplicated.
 It also says which file a name given by a person or a program means (`locate_ruleset`), so the
 command line and the Python API take the same names.
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from interpreter.errors import Diagnostic, RulesetError, did_you_mean
 
-FOLDERS = ("grammar", "schemas", "rulesets")
+FOLDERS = ("grammar", "schemas", "rulesets", "docs")
 
 
 @lru_cache(maxsize=None)
@@ -37,6 +38,11 @@ def schema_file() -> Path:
 
 def rulesets_folder() -> Path:
     return folder("rulesets")
+
+
+def rules_page() -> Path:
+    """The project's rules page: the games and their numbered decisions (see interpreter.decisions)."""
+    return folder("docs") / "rules.md"
 
 
 def find_game(name: str) -> Path | None:

@@ -117,6 +117,22 @@ def test_info_describes_options_and_zones(capsys):
     assert "hand (one per player, owner)" in out
 
 
+def test_info_explains_the_decisions_a_ruleset_cites_from_the_rules_page(capsys):
+    """GIVEN Hearts, whose option descriptions cite D-05, D-06, D-07 and D-27, and a ruleset that
+    cites none
+    WHEN `cardrules info` describes them
+    THEN Hearts' description ends with those decisions, each with its line from the index of
+    docs/rules.md, and names the page; the other has no such section."""
+    from interpreter.decisions import summaries
+    code, out, _ = run(capsys, "info", "hearts")
+    assert code == 0
+    heading = "decisions cited above (numbered in the rules page, docs/rules.md):"
+    assert out.splitlines()[-5:] == [heading] + [f"  {d}  {summaries()[d]}" for d in ("D-05", "D-06", "D-07", "D-27")]
+    assert summaries()["D-07"].startswith("target defaults to 100")
+    code, out, _ = run(capsys, "info", "tests/rulesets/templates.yaml")
+    assert "decisions cited" not in out
+
+
 def test_the_shipped_example_logs_replay(capsys):
     """Every full log in examples/logs is reproduced event by event by the engine as it is now."""
     import glob

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "interpreter", "grammar", "schemas", "rulesets")
+SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "interpreter", "grammar", "schemas", "rulesets",
+           "docs/rules.md")
 
 
 # Nothing of the checkout on the path: what runs must come from the wheel.
@@ -40,6 +41,7 @@ def installed(tmp_path_factory) -> Path:
         if item.is_dir():
             shutil.copytree(item, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         else:
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(item, source / name)
     built = run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
                 "--no-index", source, "-w", base / "dist", cwd=base)
@@ -74,7 +76,11 @@ def test_the_installed_command_works_from_an_empty_folder(installed, tmp_path):
     assert ": ok (0 errors" in cardrules("validate", "hearts", "black-maria")
     (here / "short.yaml").write_text("version: 1\nname: Short Hearts\nextends: hearts\nset:\n  target: 20\n")
     assert "short.yaml: ok" in cardrules("validate", "short.yaml")
-    assert "Hearts: 3 to 6 players" in cardrules("info", "hearts")
+    described = cardrules("info", "hearts")
+    assert "Hearts: 3 to 6 players" in described
+    assert "  D-05  spot_hearts: 2–10 at face value" in described      # the rules page ships too
+    assert "Hearts" in run(installed / "python", "-c", "from interpreter import load_ruleset; "
+                           "print(load_ruleset('hearts').name)", cwd=here, env=env).stdout
     assert '"winners"' in cardrules("play", "hearts", "--seed", "3", "-q", "--log", "game.jsonl")
     assert "mean decisions per game" in cardrules("simulate", "texas-holdem", "-g", "3", "--no-progress")
     assert "replay ok" in cardrules("replay", "game.jsonl")

@@ -1,9 +1,11 @@
-"""`cardrules info`: a ruleset's players, options (with values and defaults), zones and abilities."""
+"""`cardrules info`: a ruleset's players, options (with values and defaults), zones and abilities,
+and what each numbered decision its descriptions cite (D-07) means, from the rules page."""
 from __future__ import annotations
 
 import click
 
 from interpreter.cli.common import RULESET_HELP, load, ruleset_options
+from interpreter.decisions import PAGE, explained
 
 
 def _show(value) -> str:
@@ -43,5 +45,10 @@ def command(ruleset, options, variants) -> int:
         lines.append(f"  {zone.name} (one per {zone.owner}, {zone.visibility}){about}")
     if rules.abilities:
         lines.append("abilities: " + ", ".join(spec.label for spec in rules.abilities.values()))
+    cited = explained(rules.description, *(spec.description for spec in rules.options.values()),
+                      *(zone.description for zone in rules.zones))
+    if cited:
+        lines.append(f"decisions cited above (numbered in the rules page, {PAGE}):")
+        lines += [f"  {number}  {meaning}".rstrip() for number, meaning in cited]
     click.echo("\n".join(lines))
     return 0

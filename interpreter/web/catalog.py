@@ -12,6 +12,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from interpreter.decisions import PAGE, explained
 from interpreter.errors import Diagnostic
 from interpreter.language.loader import LIBRARY
 from interpreter.language.ruleset import Ruleset, check_ruleset
@@ -104,14 +105,17 @@ class Catalog:
 
 
 def describe(ruleset: Ruleset) -> dict:
-    """What the lobby shows of a ruleset: its name, player range and options."""
+    """What the lobby shows of a ruleset: its name, player range and options, and the numbered
+    decisions of the rules page that those texts cite, each with its one-line meaning."""
     options = []
     for name, spec in ruleset.options.items():
         options.append({"name": name, "type": spec.type, "default": ruleset.option_values.get(name),
                         "values": list(spec.values) if spec.values else None,
                         "min": spec.min, "max": spec.max, "description": spec.description})
+    cited = explained(ruleset.description, *(o["description"] for o in options))
     return {"name": ruleset.name, "description": ruleset.description, "min_players": ruleset.min_players,
-            "max_players": ruleset.max_players, "options": options}
+            "max_players": ruleset.max_players, "options": options, "rules_page": PAGE,
+            "decisions": [{"number": number, "meaning": meaning} for number, meaning in cited]}
 
 
 def _safe_name(filename: str) -> str:

@@ -41,6 +41,20 @@ def test_the_lobby_lists_the_shipped_games_and_bots(client):
     assert "random" in data["bots"]
 
 
+def test_the_lobby_explains_the_decisions_a_game_cites(client):
+    """GIVEN the shipped games, whose descriptions cite decisions of docs/rules.md (D-07...)
+    WHEN the lobby asks for them
+    THEN each game lists the decisions cited in what the lobby shows, with each one's meaning
+    from the rules page, and names the page; Black Swan's `games` option cites D-30."""
+    from interpreter.decisions import summaries
+    games = {g["key"]: g for g in client.get("/api/games").json()["games"]}
+    hearts = games["hearts"]
+    assert hearts["rules_page"] == "docs/rules.md"
+    assert [d["number"] for d in hearts["decisions"]] == ["D-05", "D-06", "D-07", "D-27"]
+    assert all(d["meaning"] == summaries()[d["number"]] and d["meaning"] for d in hearts["decisions"])
+    assert "D-30" in [d["number"] for d in games["black-swan"]["decisions"]]
+
+
 def test_a_table_is_refused_with_a_reason(client):
     def refused(body):
         response = client.post("/api/tables", json=body)

@@ -25,7 +25,7 @@ function choose(game, digest) {
   $("players").min = game.min_players;
   $("players").max = game.max_players;
   $("players").value = Math.min(Math.max(4, game.min_players), game.max_players);
-  drawOptions(game.options);
+  drawOptions(game.options, game.decisions || [], game.rules_page);
   drawSeats();
 }
 
@@ -44,7 +44,7 @@ async function upload() {
   }
 }
 
-function drawOptions(options) {
+function drawOptions(options, decisions, page) {
   const rows = options.map(o => {
     let input;
     if (o.type === "bool") input = el("input", { type: "checkbox", "data-option": o.name, checked: o.default === true });
@@ -55,7 +55,11 @@ function drawOptions(options) {
     return el("label", { title: o.description || "" }, `${o.name} `, input,
       o.description ? el("span", { class: "muted", text: " " + o.description }) : null);
   });
-  $("options").replaceChildren(...(rows.length ? rows : [el("p", { class: "muted", text: "This game has no options." })]));
+  if (!rows.length) rows.push(el("p", { class: "muted", text: "This game has no options." }));
+  // the D-xx numbers cited above, as the project's rules page states them
+  if (decisions.length) rows.push(el("p", { class: "muted decisions" }, `Decisions cited (rules page ${page}): `,
+    decisions.flatMap((d, i) => [i ? "; " : "", el("strong", { text: d.number }), d.meaning ? ` ${d.meaning}` : ""])));
+  $("options").replaceChildren(...rows);
 }
 
 function drawSeats() {
