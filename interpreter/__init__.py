@@ -1,7 +1,7 @@
 """cardrules: a declarative rule-definition interpreter for card games.
 
-A game is a YAML ruleset; `load_ruleset` checks and compiles it once, and `Game` runs any
-compiled ruleset through one decision API.
+A game is a YAML ruleset; `load_ruleset` checks and compiles it once (a file, or a shipped game
+by name: `load_ruleset("hearts")`), and `Game` runs any compiled ruleset through one decision API.
 
 The names below are imported on first use, so a command that needs only part of the package
 (`cardrules --help`, `cardrules list`) starts without loading the rest.
