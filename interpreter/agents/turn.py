@@ -36,9 +36,9 @@ class Turn:
     consistent with what this seat knows (see `interpreter.agents.determinize`)."""
 
     __slots__ = ("seat", "rules", "players", "options", "kind", "prompt", "step", "of", "numbers",
-                 "_choices", "_view", "_events", "_source")
+                 "reasons", "_choices", "_view", "_events", "_source")
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, *, reasons: bool = False):
         decision = game.decision
         if decision is None:
             raise GameError("the game is over; there is no decision to take", code="over")
@@ -50,6 +50,9 @@ class Turn:
         self.prompt: str = decision.prompt
         self.step, self.of = decision.step, decision.of
         self.numbers: range | list | None = decision.options if decision.kind == "number" else None
+        # why each left-out candidate is not legal, in the ruleset's words (its `where:` reasons);
+        # computed only for agents that tell people (`wants_reasons`), as it costs a listing
+        self.reasons: dict[str, str] = decision.reasons() if reasons else {}
         self._choices: tuple | None = None
         self._view: dict | None = None
         self._events: tuple | None = None
@@ -102,7 +105,7 @@ def agent_name(agent) -> str:
 def ask(agent, game: Game) -> Choice:
     """Ask `agent` for the current decision and return the legal Choice it named; an answer that
     is not legal is an IllegalChoice naming the agent, the seat and the legal choices."""
-    turn = Turn(game)
+    turn = Turn(game, reasons=getattr(agent, "wants_reasons", False))
     answer = agent.choose(turn)
     decision = game.decision
     choice_id = answer.id if isinstance(answer, Choice) else str(answer)

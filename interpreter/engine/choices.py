@@ -82,8 +82,7 @@ class ChoiceCompiler:
             hi, _ = self.code(raw.get("max"), self.sub(where, "max"), scope, expect=T.INT)
             legal = labels = None
             if "where" in raw:
-                legal = self.c.candidate_code(raw["where"], self.sub(where, "where"), scope={**scope, bind: T.INT},
-                                              var=bind, unit=self.unit, expect=T.BOOL)
+                legal, _ = self._where(raw, where, scope, bind, T.INT)
                 if legal is None:
                     return None
             if "labels" in raw:
@@ -110,12 +109,14 @@ class ChoiceCompiler:
                                   where.source.span(where.path + ("from",)))
                 return None
         item = item or want
-        legal = None
+        legal = reasons = None
         if "where" in raw:
-            legal = self.c.candidate_code(raw["where"], self.sub(where, "where"), scope={**scope, bind: item},
-                                          var=bind, unit=self.unit, expect=T.BOOL)
+            legal, reasons = self._where(raw, where, scope, bind, item)
             if legal is None:
                 return None
+            if reasons is not None and kind != "cards" and source is not None:
+                from_fn, _ = self.c.expression(raw["from"], self.sub(where, "from"), scope=scope)
+                reasons = None if from_fn is None else Reasons(from_fn, bind, reasons)
         labels = None
         if "labels" in raw and kind != "cards":
             labels = self._labels(raw, where, scope, bind, item)
@@ -127,7 +128,7 @@ class ChoiceCompiler:
             return None
         listing = asking.listing(f"{source}.cards" if stype == T.ZONE else source, legal)
         if kind != "cards":
-            return asking.single(listing, labels), then, bind
+            return asking.single(listing, labels, reasons if isinstance(reasons, Reasons) else None), then, bind
         if "count" not in raw:
             self.errors.error("missing-key", "'choose: cards' needs 'count:' (how many cards)", span)
             return None
@@ -135,6 +136,40 @@ class ChoiceCompiler:
         if count is None:
             return None
         return asking.cards(count, listing), then, bind
+
+    def _where(self, raw, where, scope, bind, item):
+        """A choice's `where:`: one condition, or a list of conditions each with the reason
+        people are told when it is what leaves a candidate out. Returns (the listing's code of
+        them all, the compiled (condition, reason) pairs or None); (None, None) after an error."""
+        spec, at = raw["where"], self.sub(where, "where")
+        scope = {**scope, bind: item}
+        if not isinstance(spec, list):
+            legal = self.c.candidate_code(spec, at, scope=scope, var=bind, unit=self.unit, expect=T.BOOL)
+            return legal, None
+        codes, shared, pairs, ok = [], {}, [], True
+        for i, rule in enumerate(spec):
+            rat = self.sub(at, i)
+            if not isinstance(rule, dict) or "require" not in rule or "reason" not in rule:
+                self.errors.error("missing-key", "each condition of a 'where:' list is a mapping with 'require:' "
+                                  "(a condition) and 'reason:' (what people are told when it fails)",
+                                  rat.source.span(rat.path))
+                ok = False
+                continue
+            legal = self.c.candidate_code(rule["require"], self.sub(rat, "require"), scope=scope, var=bind,
+                                          unit=self.unit, expect=T.BOOL, shared=shared)
+            # the same condition again as a function of its own, to test one candidate when asked
+            # why it is out (compiled only once it is known to be right: no error twice)
+            test = None if legal is None else \
+                self.c.expression(rule["require"], self.sub(rat, "require"), scope=scope, expect=T.BOOL)[0]
+            reason = compile_template(self.c, rule["reason"], self.sub(rat, "reason"), scope=scope)
+            if None in (legal, test, reason):
+                ok = False
+                continue
+            codes.append(f"({legal[0]})")
+            pairs.append((test, reason))
+        if not ok:
+            return None, None
+        return (" and ".join(codes), list(shared.values()), T.BOOL), pairs
 
     def _labels(self, raw, where, scope, bind, item):
         """`labels:` an expression of the candidate (bound to the `as` name): its text for people."""
@@ -166,6 +201,27 @@ class ChoiceCompiler:
         # the chosen action's own steps run first, then the common `then`
         bodies = {name: body for name, _, _, body in compiled}
         return asking.actions(compiled), [_run_action(bodies, bind, span)] + then, bind
+
+
+class Reasons(NamedTuple):
+    """What says why a candidate of a choice is not legal: the choice's `from:`, the name its
+    candidate is bound to, and the `where:` conditions in order, each with its reason."""
+    source: object          # fn(g, env) -> the candidates (a list, or a zone)
+    bind: str
+    rules: list             # [(fn(g, env) -> bool, reason: str | fn(g, env) -> str)]
+
+    def why_not(self, g, env: dict, is_it) -> str | None:
+        """The reason of the first condition that leaves out the candidate for which
+        `is_it(candidate)` holds; None when there is no such candidate, or it is legal."""
+        items = self.source(g, env)
+        for item in getattr(items, "cards", items):
+            if is_it(item):
+                scope = {**env, self.bind: item}
+                for test, reason in self.rules:
+                    if not test(g, scope):
+                        return reason if isinstance(reason, str) else reason(g, scope)
+                return None
+        return None
 
 
 class _Asking:
@@ -214,7 +270,7 @@ class _Asking:
         """What happens when there is no legal option: NONE for `if_none`, else the error."""
         return [f"if {condition}:", "    return NONE" if self.if_none else f"    {error}"]
 
-    def single(self, listing: list[str], labels) -> Ask:
+    def single(self, listing: list[str], labels, reasons: "Reasons | None" = None) -> Ask:
         span = self.unit.constant(self.span, "span")
         lines = [f"_who = {self.who}"] + listing
         lines += self._none("not _out", f"no_choice(g, _who, {self.kind!r}, {self.prompt}, {span})")
@@ -225,6 +281,8 @@ class _Asking:
                 ["_texts = []", "for _x in _out:", f"    _texts.append({code})"]
             texts = "_texts"
         lines += _new_decision("_out", self.site(self.kind, texts))
+        if reasons is not None:     # kept with the env it was asked in, to say later why a candidate is out
+            lines.insert(-1, f"_d._why = ({self.unit.constant(reasons, 'reasons')}, env)")
         return Ask(self._function(lines), None)
 
     def cards(self, count: str, listing: list[str]) -> Ask:

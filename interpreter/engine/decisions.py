@@ -47,7 +47,8 @@ class Decision:
     builds them. The fields with an underscore are the engine's:
     the deciding Player, the legal values as listed, their labels, the step's position,
     whether others see the choice, and how a transcript says it."""
-    __slots__ = ("_game", "_who", "player", "_values", "_site", "_options", "_choices", "_by_id", "_by_key")
+    __slots__ = ("_game", "_who", "player", "_values", "_site", "_options", "_choices", "_by_id", "_by_key",
+                 "_why")
 
     # (no __init__: `new_decision` makes one with its fields stored directly, which costs
     # less than a call of __init__ through the type; the flow makes one for every decision.)
@@ -107,6 +108,36 @@ class Decision:
                 self._choices = tuple(Choice(choice_id(v), choice_label(v, describe), _frozen(v), self, i)
                                       for i, v in enumerate(self._values))
         return self._choices
+
+    def why_not(self, choice_id: str) -> str | None:
+        """Why the candidate with this id is not a legal choice, in the words of the ruleset's
+        `where:` reasons; None when it is legal, is no candidate at all, or the choice gives no
+        reasons. Only the game that asked the decision can say (a copy's decisions cannot)."""
+        why = _made(self, "_why")
+        if why is None or self._game is None:
+            return None
+        reasons, env = why
+        describe = choice_id if isinstance(choice_id, str) else str(choice_id)
+        if any(c.id == describe for c in self.choices):
+            return None
+        return reasons.why_not(self._game, env, lambda item: _id_of(item) == describe)
+
+    def reasons(self) -> dict[str, str]:
+        """Every candidate the ruleset's `where:` reasons leave out, by id, with its reason."""
+        why = _made(self, "_why")
+        if why is None or self._game is None:
+            return {}
+        reasons, env = why
+        legal = {c.id for c in self.choices}
+        items = reasons.source(self._game, env)
+        found = {}
+        for item in getattr(items, "cards", items):
+            item_id = _id_of(item)
+            if item_id not in legal and item_id not in found:
+                text = reasons.why_not(self._game, env, lambda x: x is item)
+                if text:
+                    found[item_id] = text
+        return found
 
     def choice(self, choice_id: str) -> Choice:
         """The legal choice with this id; ValueError (listing the legal ids) if there is none."""
@@ -300,6 +331,13 @@ def _part_label(value, describe) -> str:
     if isinstance(value, tuple):
         return "(" + " / ".join(_part_label(v, describe) for v in value) + ")"
     return describe(value)
+
+
+def _id_of(value) -> str | None:
+    try:
+        return choice_id(value)
+    except (TypeError, ValueError):
+        return None
 
 
 def choice_id(value) -> str:

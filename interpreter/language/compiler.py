@@ -306,11 +306,12 @@ class Compiler:
         return (compiled, False) if ok else None
 
     def candidate_code(self, text, where: Where, *, scope: dict, var: str, unit: Unit,
-                       expect=None) -> tuple[str, list[str], object] | None:
+                       expect=None, shared: dict | None = None) -> tuple[str, list[str], object] | None:
         """The code of an expression of a choice's candidate `var` (a `where` or a `labels`),
         to be written in a loop over the candidates in the local `_x`: (code, the locals of
         its parts that are the same for every candidate, to be set to NOT_YET before the loop,
-        type); None after an error."""
+        type); None after an error. Expressions tested in one loop pass one `shared` map of
+        those parts, so a part they have in common is kept once, under one name."""
         tree = self._parse(text, where, "expression")
         if tree is None:
             return None
@@ -319,7 +320,7 @@ class Compiler:
             if fn is None:
                 return None
             return f"{unit.constant(fn, 'fn')}(g, {{**env, {var!r}: _x}})", [], typ
-        saved, unit.hoisted = unit.hoisted, {}
+        saved, unit.hoisted = unit.hoisted, ({} if shared is None else shared)
         try:
             _, code, typ = self._generate(text, where, scope=scope, expect=expect, varying=var, unit=unit)
             hoisted = list(unit.hoisted.values())

@@ -35,6 +35,7 @@ class HumanAgent:
     default to the terminal and can be replaced, e.g. by tests."""
 
     name = "human"
+    wants_reasons = True     # a card that may not be played is answered with the ruleset's reason
 
     def __init__(self, ask: Callable | None = None, say: Callable[[str], None] | None = None, *, screen=None):
         from interpreter.terminal.screen import Lines, Screen
@@ -110,6 +111,10 @@ class HumanAgent:
             if reading.chosen is not None:
                 return reading.chosen
             if not reading.narrowed:
+                reason = turn.reasons.get(card_key(answer))
+                if reason:
+                    self.say(f"{answer.strip()} may not be chosen now: {reason}")
+                    continue
                 self.say(f"no choice matches '{answer}': please answer with a number from 1 to {len(shown)}, "
                          "an id, or letters to narrow the list (help for more)")
                 continue
