@@ -91,6 +91,8 @@ def _state() -> tuple[Path, bytes] | None:
         return None
     signature = (str(root), st.st_ino, st.st_dev, st.st_mode, st.st_uid, st.st_mtime_ns)
     if signature not in _verdicts:
+        if len(_verdicts) > 64:         # a folder that keeps changing: forget the old verdicts
+            _verdicts.clear()
         _verdicts[signature] = _check(root)
     return _verdicts[signature]
 
