@@ -1,8 +1,9 @@
 """Files read before, kept between loads: a file's data and the position of every value in it.
 
 Reading YAML with positions is a tenth of a large ruleset's load; a file whose text, name and
-reader are unchanged is taken from here instead, as plain data (marshal). Only a file read
-without a problem is kept, so every problem is found afresh.
+reader are unchanged is taken from here instead, as plain data (marshal), from an entry the
+store has authenticated as this user's own. Only a file read without a problem is kept, so
+every problem is found afresh.
 """
 from __future__ import annotations
 

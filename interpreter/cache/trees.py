@@ -56,7 +56,9 @@ class TreeCache:
     """Primes the parser with a ruleset's stored trees, and the code generator with the code
     it compiled last time; after a successful load, stores the trees and the code it used.
     Code is stored as Python stores a module's bytecode (marshal, keyed by Python's version
-    too), and taken only for a generated source that is the same, digest for digest."""
+    too), each code beside the digest of the generated source it was compiled from, in one
+    authenticated entry; a code is taken only for a freshly generated source of that very
+    digest, so a code never runs for a source it was not compiled from."""
 
     def __init__(self, texts: list[str]):
         self.key = key_for(texts) if store.cache_dir() is not None else None
@@ -103,7 +105,8 @@ def _read_codes(key: str | None) -> dict | None:
         return None
     try:
         entries = marshal.loads(data)
-        return {(name, digest): code for name, digest, code in entries if isinstance(code, CodeType)}
+        return {(name, digest): code for name, digest, code in entries
+                if type(name) is str and type(digest) is str and isinstance(code, CodeType)}
     except (EOFError, ValueError, TypeError):
         return None
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from importlib import import_module
 
 import click
@@ -82,10 +83,19 @@ def cli() -> None:
     """
 
 
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """A warning as one line on stderr: cardrules' own (an unusable load cache, say) in its
+    own words, anything else with its kind."""
+    ours = category.__module__.startswith("interpreter.")
+    click.echo(f"cardrules: warning: {'' if ours else category.__name__ + ': '}{message}", err=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code (the library never exits or prints)."""
     try:
-        code = cli.main(args=argv, prog_name="cardrules", standalone_mode=False)
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
+            code = cli.main(args=argv, prog_name="cardrules", standalone_mode=False)
         return code if isinstance(code, int) else 0
     except click.exceptions.Exit as done:
         return done.exit_code

@@ -2,43 +2,24 @@
 need not import and run the schema validator each time it starts.
 
 A digest covers everything the check read (the schema's text and the file's text, and the
-cardrules version); only clean results are kept, so an error is always found afresh. The
-records are empty files in the user's cache folder; a folder that cannot be written just means
-no cache. CARDRULES_NO_CACHE=1 turns it off.
+cardrules version); only clean results are kept, so an error is always found afresh. A record
+is an entry of the load cache (`cache/store.py`): authenticated as the user's own, so a file
+planted under a digest's name passes nothing. No cache (CARDRULES_NO_CACHE=1, a folder that
+cannot be written or trusted) just means every file is checked.
 """
 from __future__ import annotations
 
-import hashlib
-import os
-from pathlib import Path
+from interpreter.cache import store
+from interpreter.cache.store import digest
 
+__all__ = ["digest", "has_passed", "mark_passed"]
 
-def _folder() -> Path | None:
-    if os.environ.get("CARDRULES_NO_CACHE"):
-        return None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "cardrules" / "passed"
-
-
-def digest(*parts: str) -> str:
-    h = hashlib.sha256()
-    for part in parts:
-        h.update(part.encode("utf-8", "surrogatepass"))
-        h.update(b"\0")
-    return h.hexdigest()
+_RECORD = b"passed"
 
 
 def has_passed(key: str) -> bool:
-    folder = _folder()
-    return folder is not None and (folder / key).exists()
+    return store.read_bytes("passed", key) == _RECORD
 
 
 def mark_passed(key: str) -> None:
-    folder = _folder()
-    if folder is None:
-        return
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / key).touch()
-    except OSError:
-        pass
+    store.write_bytes("passed", key, _RECORD)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from interpreter.cache import store
 from interpreter.cache.trees import TreeCache
 from interpreter.language import types as T
 from interpreter.language.compiler import Compiler, Function, Symbols, Where, RESERVED
@@ -126,21 +127,25 @@ class Ruleset:
 
 
 # -- the checker ----------------------------------------------------------------
-def load_ruleset(path, *, variants=(), roots=()) -> Ruleset:
+def load_ruleset(path, *, variants=(), roots=(), cache: bool = True) -> Ruleset:
     """Load, check and compile a ruleset; raises RulesetError with every problem found.
 
     `path` is a file, or a shipped game's name ('hearts') as the command line takes it.
     `variants` are files whose `set:` (and other sections) apply on top, as `--variant` does.
     Files named here may live anywhere; what they `extends` must stay inside their folder tree.
+    `cache=False` neither reads nor writes the load cache (for files nobody will load again).
     """
-    ruleset, diagnostics = check_ruleset(path, variants=variants, roots=roots)
+    ruleset, diagnostics = check_ruleset(path, variants=variants, roots=roots, cache=cache)
     if ruleset is None:
         raise RulesetError(diagnostics)
     return ruleset
 
 
-def check_ruleset(path, *, variants=(), roots=()) -> tuple[Ruleset | None, list[Diagnostic]]:
+def check_ruleset(path, *, variants=(), roots=(), cache: bool = True) -> tuple[Ruleset | None, list[Diagnostic]]:
     """Like `load_ruleset`, but returns (ruleset or None, every diagnostic) instead of raising."""
+    if not cache:
+        with store.disabled():
+            return check_ruleset(path, variants=variants, roots=roots)
     errors = Collector()
     try:
         path = locate_ruleset(path)
