@@ -20,11 +20,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from interpreter.web.bots import bot_specs
-from interpreter.web.catalog import Catalog, describe
+from interpreter.web.catalog import Catalog
+from interpreter.web.limits import PerAddress, Refused
 from interpreter.web.frames import SPECTATOR
 from interpreter.web.manager import Connection, TableManager, TableRefused
 from interpreter.web.protocol import Session
 from interpreter.web.replays import ReplayRefused, Replays
+from interpreter.web.sandbox import Sandbox
 from interpreter.web.store import Store
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -33,20 +35,28 @@ log = logging.getLogger("cardrules.web")
 
 
 def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1800.0,
-               bot_delay: float = 0.6, sweep_every: float = 60.0) -> Starlette:
-    """The server's app over the SQLite file `db` (created on first start)."""
+               bot_delay: float = 0.6, sweep_every: float = 60.0, allow_client_seeds: bool = False,
+               keep_finished: float | None = 30.0, limits: PerAddress | None = None,
+               sandbox: Sandbox | None = None) -> Starlette:
+    """The server's app over the SQLite file `db` (created on first start). `keep_finished` is in
+    days (None: finished tables are kept for good); `limits` bound each client address; `sandbox`
+    checks uploads (its limits)."""
     store = Store(db)
-    catalog = Catalog(store)
-    manager = TableManager(store, catalog, max_tables=max_tables, idle_timeout=idle_timeout, bot_delay=bot_delay)
+    catalog = Catalog(store, sandbox=sandbox)
+    manager = TableManager(store, catalog, max_tables=max_tables, idle_timeout=idle_timeout, bot_delay=bot_delay,
+                           allow_client_seeds=allow_client_seeds, keep_finished=keep_finished)
     replays = Replays(catalog)
+    per_address = limits or PerAddress()
     started = time.time()
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        await asyncio.to_thread(catalog.sandbox.warm)
+        manager.purge()
         resumed = manager.resume_all()
         log.info("server_started", extra={"fields": {"db": str(db), "schema": store.schema_version,
                                                      "resumed_tables": resumed}})
-        sweeper = asyncio.get_running_loop().create_task(_sweep(manager, sweep_every))
+        sweeper = asyncio.get_running_loop().create_task(_sweep(manager, per_address, sweep_every))
         try:
             yield
         finally:
@@ -71,11 +81,16 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
         body = await _json(request)
         if not isinstance(body, dict) or not isinstance(body.get("source"), str):
             return _refuse("send {\"source\": the ruleset's YAML text, \"filename\": its name}")
-        checked = catalog.check(body["source"], filename=str(body.get("filename") or "upload.yaml"))
-        data = {"ok": checked.ruleset is not None, "digest": checked.digest, "diagnostics": checked.diagnostics}
-        if checked.ruleset is not None:
-            data["ruleset"] = describe(checked.ruleset)
-        return JSONResponse(data)
+        address = _address(request)
+        try:
+            per_address.check_started(address)
+        except Refused as exc:
+            return _refuse(str(exc), status=429)
+        try:
+            return JSONResponse(await catalog.check_upload(body["source"],
+                                                           filename=str(body.get("filename") or "upload.yaml")))
+        finally:
+            per_address.check_done(address)
 
     async def create_table(request: Request):
         body = await _json(request)
@@ -92,12 +107,17 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
         if not isinstance(options, dict):
             return _refuse("options are a JSON object")
         try:
-            table, secrets_ = manager.create(digest=digest, players=body.get("players"), options=options,
-                                             seats=body.get("seats"), seed=body.get("seed"),
-                                             bot_delay=body.get("bot_delay"))
+            per_address.open_table(_address(request))
+        except Refused as exc:
+            return _refuse(str(exc), status=429)
+        try:
+            table, secrets_ = await manager.create(digest=digest, players=body.get("players"), options=options,
+                                                   seats=body.get("seats"), seed=body.get("seed"),
+                                                   bot_delay=body.get("bot_delay"))
         except TableRefused as exc:
             return _refuse(exc.message, status=exc.status)
-        return JSONResponse({"table": table.id, **secrets_})
+        await manager.settle(table, 2.0)    # a quick table of bots is answered already played
+        return JSONResponse({"table": table.id, **secrets_, "commitment": table.commitment()})
 
     async def list_tables(request: Request):
         return JSONResponse({"tables": store.tables(limit=50)})
@@ -175,7 +195,14 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
 
     async def websocket(ws: WebSocket):
         await ws.accept()
-        connection = Connection(ws.send_json)
+        address = ws.client.host if ws.client else "?"
+        try:
+            per_address.socket_opened(address)
+        except Refused as exc:
+            await ws.send_json({"type": "error", "code": "too-many-connections", "message": str(exc)})
+            await ws.close(code=1008)
+            return
+        connection = Connection(ws.send_json, ws.close)
         session = Session(manager, connection)
         pump = asyncio.get_running_loop().create_task(connection.pump())
         try:
@@ -187,6 +214,7 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            per_address.socket_closed(address)
             session.close()
             pump.cancel()
 
@@ -221,8 +249,14 @@ def _refuse(message: str, *, status: int = 400) -> Response:
     return JSONResponse({"error": message}, status_code=status)
 
 
-async def _sweep(manager: TableManager, every: float) -> None:
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+async def _sweep(manager: TableManager, per_address: PerAddress, every: float) -> None:
     while True:
         await asyncio.sleep(every)
         manager.sweep()
+        manager.purge()
+        per_address.sweep()
 

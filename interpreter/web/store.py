@@ -32,6 +32,11 @@ MIGRATIONS = [
         seat INTEGER NOT NULL, choice TEXT NOT NULL, at REAL NOT NULL,
         PRIMARY KEY (table_id, n));
     """,
+    # 2: the salt of the seed's commitment (NULL: the creator chose the seed, nothing committed)
+    """
+    ALTER TABLE tables ADD COLUMN salt TEXT;
+    CREATE INDEX tables_finished ON tables(status, updated);
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -59,6 +64,7 @@ class TableRecord:
     seats: list[SeatRecord] = field(default_factory=list)
     created: float = 0.0
     updated: float = 0.0
+    salt: str | None = None   # the salt of the seed's commitment, when the server drew the seed
 
 
 class SchemaTooNew(Exception):
@@ -111,19 +117,19 @@ class Store:
         table.created = table.updated = now
         with self.db:
             self.db.execute("BEGIN")
-            self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             (table.id, table.digest, json.dumps(table.options), table.players, table.seed,
-                             table.host_token, table.bot_delay, table.status, None, now, now))
+                             table.host_token, table.bot_delay, table.status, None, now, now, table.salt))
             self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)",
                                 [(table.id, s.seat, s.kind, s.agent, s.token, s.name) for s in table.seats])
 
     def table(self, table_id: str) -> TableRecord | None:
         row = self.db.execute("SELECT id, digest, options, players, seed, host_token, bot_delay, status, "
-                              "result, created, updated FROM tables WHERE id = ?", (table_id,)).fetchone()
+                              "result, created, updated, salt FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             return None
         record = TableRecord(row[0], row[1], json.loads(row[2]), row[3], row[4], row[5], row[6], row[7],
-                             json.loads(row[8]) if row[8] else None, created=row[9], updated=row[10])
+                             json.loads(row[8]) if row[8] else None, created=row[9], updated=row[10], salt=row[11])
         record.seats = [SeatRecord(seat, kind, name, agent, token) for seat, kind, agent, token, name in
                         self.db.execute("SELECT seat, kind, agent, token, name FROM seats WHERE table_id = ? "
                                         "ORDER BY seat", (table_id,))]
@@ -157,6 +163,21 @@ class Store:
             self.db.execute("BEGIN")
             self.db.execute("INSERT INTO decisions VALUES (?, ?, ?, ?, ?)", (table_id, n, seat, choice, now))
             self.db.execute("UPDATE tables SET updated = ? WHERE id = ?", (now, table_id))
+
+    def purge_finished(self, *, before: float) -> list[str]:
+        """Delete the tables that ended (over or failed) before `before` (a time.time()), with
+        their seats and decisions, and the uploaded rulesets no table uses any more."""
+        with self.db:
+            self.db.execute("BEGIN")
+            gone = [r[0] for r in self.db.execute(
+                "SELECT id FROM tables WHERE status != 'playing' AND updated < ?", (before,))]
+            for table_id in gone:
+                for kind in ("decisions", "seats"):
+                    self.db.execute(f"DELETE FROM {kind} WHERE table_id = ?", (table_id,))
+                self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+            self.db.execute("DELETE FROM rulesets WHERE origin = 'upload' AND created < ? AND digest NOT IN "
+                            "(SELECT digest FROM tables)", (before,))
+        return gone
 
     def finish_table(self, table_id: str, *, status: str, result: dict | None) -> None:
         with self.db:
