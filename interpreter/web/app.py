@@ -51,7 +51,6 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        await asyncio.to_thread(catalog.sandbox.warm)
         manager.purge()
         resumed = manager.resume_all()
         log.info("server_started", extra={"fields": {"db": str(db), "schema": store.schema_version,

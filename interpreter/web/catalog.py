@@ -107,6 +107,9 @@ class Catalog:
         except SandboxError as exc:
             return {"ok": False, "digest": digest,
                     "diagnostics": [_refusal(filename, "too-costly", f"the ruleset was not checked: {exc}")]}
+        if "error" in answer:     # the job stopped itself (out of memory, too deep)
+            return {"ok": False, "digest": digest, "diagnostics": [_refusal(
+                filename, "too-costly", f"the ruleset was not checked: {str(answer['error'])[:300]}")]}
         ok = answer.get("ok") is True and isinstance(answer.get("ruleset"), dict)
         if ok:
             self.store.put_ruleset(digest=digest, name=str(answer["ruleset"].get("name")), filename=filename,

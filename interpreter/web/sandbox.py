@@ -2,25 +2,30 @@
 
 A ruleset is a program of a kind: checking one parses, validates and compiles it, and opening a
 table sets its game up. A hostile one can take minutes or gigabytes. So checking an upload, and
-setting up once the first table of an uploaded ruleset, happen in a child process forked from a
-preloaded process (multiprocessing's forkserver), whose address space (RLIMIT_AS) and CPU time
-(RLIMIT_CPU) are limited, and which is killed after a wall-clock timeout. The event loop only
-waits for it, so the server goes on answering meanwhile; at most `workers` children run at once.
+setting up once the first table of an uploaded ruleset, happen in a fresh Python process
+(`python -m interpreter.web.sandbox`) that limits its own address space (RLIMIT_AS) and CPU time
+(RLIMIT_CPU) before it reads the job, and that is killed after a wall-clock timeout. The event
+loop only waits for it, so the server goes on answering meanwhile; at most `workers` children
+run at once.
 
 The child loads with the load cache off (CARDRULES_NO_CACHE=1), so nothing a stranger sends
 reaches the user's cache, and writes the source in a temporary folder of its own, removed when
-the job ends. It answers with one JSON object: nothing it sends back is executed or unpickled.
+the job ends. Job and answer are one JSON object each way: nothing the child sends back is
+executed or unpickled, and the job is a function of this package the server names, never
+something a client chose.
 """
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
-import multiprocessing
 import os
 import resource
 import signal
+import subprocess
+import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 MAX_ANSWER = 4 * 1024 * 1024    # bytes of JSON a child may send back
@@ -44,14 +49,7 @@ class Sandbox:
 
     def __init__(self, *, limits: Limits = Limits(), workers: int = 2):
         self.limits = limits
-        self._context = multiprocessing.get_context("forkserver")
-        self._context.set_forkserver_preload(["interpreter.web.sandbox", "interpreter.language.ruleset"])
         self._slots = asyncio.Semaphore(workers)
-
-    def warm(self) -> None:
-        """Start the preloaded process now, so the first upload does not wait for it."""
-        from multiprocessing import forkserver
-        forkserver.ensure_running()
 
     async def run(self, job, *args) -> dict:
         """`job(*args)` in a child under the limits; SandboxError if it did not answer in them."""
@@ -59,59 +57,48 @@ class Sandbox:
             return await asyncio.to_thread(self._run, job, args)
 
     def _run(self, job, args) -> dict:
-        reader, writer = self._context.Pipe(duplex=False)
-        child = self._context.Process(target=_child, args=(writer, self.limits, job, args), daemon=True)
-        child.start()
-        writer.close()
-        answer, timed_out = None, False
+        request = json.dumps({"job": f"{job.__module__}:{job.__qualname__}", "args": list(args),
+                              "limits": asdict(self.limits)})
+        env = {**os.environ, "CARDRULES_NO_CACHE": "1",
+               "PYTHONPATH": os.pathsep.join(p for p in sys.path if p and os.path.isdir(p))}
+        child = subprocess.Popen([sys.executable, "-m", "interpreter.web.sandbox"], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
         try:
-            if reader.poll(self.limits.seconds):
-                try:
-                    answer = reader.recv_bytes(MAX_ANSWER)
-                except (EOFError, OSError):
-                    answer = None
-            else:
-                timed_out = True
-        finally:
-            if child.is_alive():
-                child.kill()
-            child.join(10)
-            reader.close()
-        if answer is not None:
-            try:
-                data = json.loads(answer)
-            except ValueError:
-                data = None
-            if isinstance(data, dict):
-                return data
-        raise SandboxError(self._why(child.exitcode, timed_out))
+            out, _ = child.communicate(request.encode("utf-8"), timeout=self.limits.seconds)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.communicate()
+            raise SandboxError(f"it took longer than {self.limits.seconds:g} seconds; simplify the ruleset") from None
+        try:
+            data = json.loads(out[:MAX_ANSWER]) if out else None
+        except ValueError:
+            data = None
+        if isinstance(data, dict) and child.returncode == 0:
+            return data
+        raise SandboxError(self._why(child.returncode))
 
-    def _why(self, code: int | None, timed_out: bool) -> str:
-        limits = self.limits
-        if timed_out:
-            return f"it took longer than {limits.seconds:g} seconds; simplify the ruleset"
-        if code == -signal.SIGXCPU:
-            return f"it needed more than {limits.cpu_seconds} seconds of CPU; simplify the ruleset"
-        return f"it stopped without an answer (more than {limits.memory_mb} MB of memory, or a crash)"
+    def _why(self, code: int | None) -> str:
+        if code in (-signal.SIGXCPU, -signal.SIGKILL):
+            return f"it needed more than {self.limits.cpu_seconds} seconds of CPU; simplify the ruleset"
+        return f"it stopped without an answer (more than {self.limits.memory_mb} MB of memory, or a crash)"
 
 
-def _child(writer, limits: Limits, job, args) -> None:
-    """In the child: limits first, then the job; its answer goes back as JSON."""
-    os.environ["CARDRULES_NO_CACHE"] = "1"
+def main() -> None:
+    """The child: limits first, then the job read from stdin; its answer goes to stdout as JSON."""
+    request = json.loads(sys.stdin.buffer.read(MAX_ANSWER))
+    limits = Limits(**request["limits"])
     memory = limits.memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 1))
+    module, _, name = request["job"].partition(":")
+    job = getattr(importlib.import_module(module), name)
     try:
-        answer = job(*args)
+        answer = job(*request["args"])
     except MemoryError:
         answer = {"error": f"it needed more than {limits.memory_mb} MB of memory; simplify the ruleset"}
     except RecursionError:
         answer = {"error": "it nests too deeply; flatten the ruleset"}
-    try:
-        writer.send_bytes(json.dumps(answer).encode("utf-8"))
-    except MemoryError:
-        pass       # no answer: the parent says the job ran out of memory
-    writer.close()
+    sys.stdout.write(json.dumps(answer))
 
 
 # -- jobs (run in the child) -------------------------------------------------------------
@@ -143,3 +130,7 @@ def set_up(source: str, filename: str, players: int, options: dict, seed: int) -
         except (GameError, RulesetError) as exc:
             return {"error": getattr(exc, "message", None) or str(exc)}
     return {"ok": True}
+
+
+if __name__ == "__main__":
+    main()
