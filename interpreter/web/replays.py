@@ -105,7 +105,8 @@ class Replays:
         if not records or not isinstance(records[0], dict) or records[0].get("type") != "game":
             raise ReplayRefused("line 1 must be the game header (a log written by cardrules)")
         header, events = records[0], records[1:]
-        reveal = events.pop() if events and isinstance(events[-1], dict) and events[-1].get("type") == "reveal" else None
+        last = events[-1] if events else None
+        reveal = events.pop() if isinstance(last, dict) and last.get("type") == "reveal" else None
         if "view" in header:
             who = "a spectator" if header["view"] == SPECTATOR else f"seat {header['view']}"
             raise ReplayRefused(f"this log shows only what {who} saw; only a full log can be replayed")

@@ -15,6 +15,7 @@ from tests.web.helpers import Seat
 pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
 from starlette.testclient import TestClient  # noqa: E402
 
+from interpreter.language.ruleset import load_ruleset  # noqa: E402
 from interpreter.web import catalog as catalog_module  # noqa: E402
 from interpreter.web.app import create_app  # noqa: E402
 from interpreter.web.sandbox import Limits, Sandbox, check_source  # noqa: E402
@@ -112,18 +113,17 @@ def test_a_check_past_its_time_is_refused(tmp_path, monkeypatch):
 
 def test_uploads_stay_out_of_the_load_cache_and_their_folders_are_bounded(tmp_path, monkeypatch):
     """GIVEN a server whose user has a load cache, and a bound of 2 uploads' folders
-    WHEN a shipped game's table is opened, then 4 distinct uploads are checked and each opens a table
+    WHEN a ruleset is loaded as a user would, then 4 distinct uploads are checked and each opens a table
     THEN the cache holds nothing more after the uploads than before them, and at most 2 upload
          folders remain on disk."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("CARDRULES_NO_CACHE", raising=False)
     monkeypatch.setattr(catalog_module, "MAX_FOLDERS", 2)
+    load_ruleset(TEMPLATES)      # a file loaded as a user would: the cache is in use
+    cached = sorted(p for p in (tmp_path / "cache").rglob("*") if p.is_file())
+    assert cached, "the cache is not in use"
     with TestClient(create_app(tmp_path / "t.db", bot_delay=0)) as client:
         bots = [{"kind": "bot"}] * 2
-        assert client.post("/api/tables", json={"game": "texas-holdem", "players": 2, "seats": bots,
-                                                "options": {"hands": 1}}).status_code == 200
-        cached = sorted(p for p in (tmp_path / "cache").rglob("*") if p.is_file())
-        assert cached, "the shipped game was not cached: the cache is not in use"
         for n in range(4):
             name = f"Upload {tmp_path.name} {n}"
             answer = upload(client, TEMPLATES.read_text().replace("name: Templates", f"name: {name}"))
