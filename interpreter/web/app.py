@@ -122,7 +122,10 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
         return JSONResponse({"tables": store.tables(limit=50)})
 
     async def table_info(request: Request):
-        table = manager.get(request.path_params["table_id"])
+        try:
+            table = await manager.load(request.path_params["table_id"])
+        except TableRefused as exc:
+            return _refuse(exc.message, status=exc.status)
         if table is None:
             return _refuse("there is no such table", status=404)
         return JSONResponse(table.info(None))
@@ -137,10 +140,13 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
         seat = next((s.seat for s in table.record.seats if s.token == token), None)
         return ("seat", seat) if seat is not None else None
 
-    def _finished_table(request: Request, ended, not_over: str):
+    async def _finished_table(request: Request, ended, not_over: str):
         """(table, (role, seat)) of a table the request may see for which `ended(table)`
         holds, or the refusal to send."""
-        table = manager.get(request.path_params["table_id"])
+        try:
+            table = await manager.load(request.path_params["table_id"])
+        except TableRefused as exc:
+            return _refuse(exc.message, status=exc.status)
         if table is None:
             return _refuse("there is no such table", status=404)
         who = _who(request, table)
@@ -151,7 +157,7 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
         return table, who
 
     async def table_log(request: Request):
-        found = _finished_table(request, lambda t: t.over, "the log is offered when the game is over")
+        found = await _finished_table(request, lambda t: t.over, "the log is offered when the game is over")
         if not isinstance(found, tuple):
             return found
         table, (role, seat) = found
@@ -161,7 +167,7 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
             "Content-Disposition": f'attachment; filename="table-{table.id}-{suffix}.jsonl"'})
 
     async def table_replay(request: Request):
-        found = _finished_table(request, lambda t: t.game.over, "a table is replayed once its game is over")
+        found = await _finished_table(request, lambda t: t.game.over, "a table is replayed once its game is over")
         if not isinstance(found, tuple):
             return found
         table, (role, seat) = found
@@ -209,7 +215,7 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                session.receive(message.get("text"))
+                await session.receive(message.get("text"))
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:

@@ -89,6 +89,7 @@ class TableManager:
         self.allow_client_seeds = allow_client_seeds
         self.keep_finished = keep_finished       # days; None keeps finished tables for good
         self.max_decisions = max_decisions
+        self._loading: dict[str, asyncio.Future] = {}   # tables being loaded, by id
         self._set_up: OrderedDict = OrderedDict()   # (digest, players, options) an upload set up in the sandbox
         self.catalog = catalog
         self.max_tables = max_tables
@@ -179,28 +180,61 @@ class TableManager:
             self._set_up.popitem(last=False)
 
     def get(self, table_id: str) -> LiveTable | None:
-        """A live table, loaded from the store if it is not in memory (None if unknown)."""
+        """A live table, loaded from the store if it is not in memory (None if unknown). This
+        loads on the calling thread; the server's handlers use `load`."""
         table = self.live.get(table_id) if isinstance(table_id, str) else None
-        if table is not None:
+        if table is not None or not isinstance(table_id, str):
             return table
-        record = self.store.table(table_id) if isinstance(table_id, str) else None
+        record = self.store.table(table_id)
         if record is None:
             return None
         self._make_room()
         ruleset = self.catalog.ruleset(record.digest)
         if ruleset is None:
             return None
-        stored = self.catalog.source(record.digest)
+        return self._adopt(record, lambda: self._live_table(record, ruleset))
+
+    async def load(self, table_id) -> LiveTable | None:
+        """`get`, with the compiling and the replay of stored decisions done in a thread, so a
+        table loading never holds the event loop; two visitors of one table load it once."""
+        table = self.live.get(table_id) if isinstance(table_id, str) else None
+        if table is not None or not isinstance(table_id, str):
+            return table
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = self._loading[table_id] = asyncio.ensure_future(self._load(table_id))
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await asyncio.shield(loading)
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        record = self.store.table(table_id)
+        if record is None:
+            return None
+        self._make_room()
+        ruleset = await self.catalog.ruleset_async(record.digest)
+        if ruleset is None:
+            return None
+        decisions = [choice for _, choice in self.store.decisions(table_id)]
+        return self._adopt(record, await _in_thread(lambda: self._live_table(record, ruleset, decisions)))
+
+    def _live_table(self, record: TableRecord, ruleset, decisions: list[str] | None = None):
+        """The table re-created from its record, or the GameError that stopped it."""
         try:
-            table = LiveTable(record, ruleset, store=self.store, filename=stored["filename"],
-                              max_decisions=self.max_decisions)
+            return LiveTable(record, ruleset, store=self.store, filename=self.catalog.source(record.digest)["filename"],
+                             max_decisions=self.max_decisions, decisions=decisions)
         except GameError as exc:     # a table stored before a limit it no longer passes
-            self.store.finish_table(record.id, status="failed", result={"error": exc.message})
+            return exc
+
+    def _adopt(self, record: TableRecord, made) -> LiveTable | None:
+        table = made() if callable(made) else made
+        if isinstance(table, GameError):
+            self.store.finish_table(record.id, status="failed", result={"error": table.message})
             return None
         if record.status == "failed":
             table.error = (record.result or {}).get("error", "the table failed")
-        self.live[table_id] = table
-        log.info("table_loaded", extra={"fields": {"table": table_id, "decisions": table.game.decisions_taken}})
+        self._make_room()
+        self.live[record.id] = table
+        log.info("table_loaded", extra={"fields": {"table": record.id, "decisions": table.game.decisions_taken}})
         self.kick(table)
         return table
 
@@ -351,3 +385,7 @@ def _seat_records(seats: list) -> list[SeatRecord]:
         else:
             raise TableRefused(f"seat {index} must be 'human' or 'bot'")
     return records
+
+
+async def _in_thread(make):
+    return await asyncio.to_thread(make)

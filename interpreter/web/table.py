@@ -36,7 +36,7 @@ class LiveTable:
     """A table loaded in memory; re-created from its record and decision list after a restart."""
 
     def __init__(self, record: TableRecord, ruleset: Ruleset, *, store: Store, filename: str,
-                 game: Game | None = None, max_decisions: int | None = None):
+                 game: Game | None = None, max_decisions: int | None = None, decisions: list[str] | None = None):
         self.record = record
         self.id = record.id
         self.ruleset = ruleset
@@ -45,7 +45,9 @@ class LiveTable:
         self.error: str | None = None
         self.max_decisions = max_decisions
         self.game = game if game is not None else new_game(ruleset, record)
-        for seat, choice in store.decisions(record.id):
+        if decisions is None:
+            decisions = [choice for _, choice in store.decisions(record.id)]
+        for choice in decisions:
             self.game.apply(choice)   # a stored decision was legal when taken: the game is deterministic
         self.bots: dict[int, Bot] = {
             s.seat: make_bot(s.agent or "random", seed=_bot_seed(record.seed, s.seat, self.game.decisions_taken))

@@ -25,21 +25,24 @@ def client(tmp_path):
         yield client
 
 
+PEOPLE = ["human", "random", "random", "random"]
+
+
 def open_table(client, seats: list[str], **extra):
-    body = {"game": "texas-holdem", "players": len(seats), "options": {"hands": 1}, "bot_delay": 0,
+    """A table of Hearts to one point: a person decides in every hand of it."""
+    body = {"game": "hearts", "options": {"target": 1}, "players": len(seats), "bot_delay": 0,
             "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "agent": s} for s in seats], **extra}
     return client.post("/api/tables", json=body)
 
 
 def play_to_the_end(client, table: dict) -> Seat:
-    """The person at seat 0 checks or calls (else the first choice) until the game is over."""
+    """The person at seat 0 takes the first choice offered until the game is over."""
     with client.websocket_connect("/ws") as ws:
         seat = Seat(ws, table["table"], table["seats"][0]["token"])
         while not seat.state["over"]:
             decision = seat.state["decision"]
             if decision:
-                ids = [c["id"] for c in decision.get("choices", [])]
-                seat.move(next((i for i in ("check", "call") if i in ids), ids[0] if ids else str(decision["min"])))
+                seat.move(decision["choices"][0]["id"] if decision.get("choices") else str(decision["min"]))
             seat.receive()
         return seat
 
@@ -49,30 +52,30 @@ def test_a_client_seed_is_refused_for_a_table_with_people(client):
     WHEN a table with a person is asked for with a seed, then without one, and a table of bots with one
     THEN the first is refused saying why; the second gets a server seed and a commitment; the
          table of bots keeps its seed and commits to nothing."""
-    refused = open_table(client, ["human", "random"], seed=12345)
+    refused = open_table(client, PEOPLE, seed=12345)
     assert refused.status_code == 400 and "draws its seed on the server" in refused.json()["error"]
-    opened = open_table(client, ["human", "random"]).json()
+    opened = open_table(client, PEOPLE).json()
     assert len(opened["commitment"]["sha256"]) == 64
     live = client.app.state.manager.get(opened["table"])
     assert opened["commitment"]["sha256"] == commitment.commit(live.record.seed, live.record.salt)
-    bots = open_table(client, ["random", "random"], seed=12345).json()
+    bots = open_table(client, ["random"] * 4, seed=12345).json()
     assert bots["commitment"] is None and client.app.state.manager.get(bots["table"]).record.seed == 12345
 
 
 def test_two_tables_with_people_are_dealt_differently(client):
     """GIVEN two tables with people opened alike  THEN their seeds (so their deals) differ."""
-    seeds = {client.app.state.manager.get(open_table(client, ["human", "random"]).json()["table"]).record.seed
+    seeds = {client.app.state.manager.get(open_table(client, PEOPLE).json()["table"]).record.seed
              for _ in range(2)}
     assert len(seeds) == 2
 
 
 def test_the_seed_is_hidden_until_the_end_and_then_opens_the_commitment(client):
-    """GIVEN a Hold'em hand of a person and a bot
+    """GIVEN a hand of Hearts of a person and three bots
     WHEN the person plays it to its end
     THEN the welcome frame carries the commitment, no frame reveals the seed before the end, the
          last frame reveals a seed and salt that open the commitment, and that seed deals the
          same game (the table's log replays from it)."""
-    table = open_table(client, ["human", "random"]).json()
+    table = open_table(client, PEOPLE).json()
     seat = play_to_the_end(client, table)
     assert seat.welcome["commitment"] == table["commitment"] and seat.welcome["reveal"] is None
     live = client.app.state.manager.get(table["table"])
@@ -81,7 +84,7 @@ def test_the_seed_is_hidden_until_the_end_and_then_opens_the_commitment(client):
     assert str(live.record.seed) not in json.dumps(before_end + [seat.welcome])
     reveal = seat.state["reveal"]
     assert commitment.opens(table["commitment"], reveal["seed"], reveal["salt"])
-    mirror = Game(live.ruleset, 2, seed=reveal["seed"], options={"hands": 1}, names=[s.name for s in live.record.seats])
+    mirror = Game(live.ruleset, 4, seed=reveal["seed"], options={"target": 1}, names=[s.name for s in live.record.seats])
     for event in live.game.events_all():
         if event["type"] == "decided":
             mirror.apply(event["choice"])
@@ -92,7 +95,7 @@ def test_the_replay_viewer_verifies_the_commitment(client):
     """GIVEN a finished table with people and its full log
     WHEN the host opens its replay, the log is uploaded, and a log whose salt was changed is uploaded
     THEN the first two say the deal was fixed before the first card; the changed one says it was not."""
-    table = open_table(client, ["human", "random"]).json()
+    table = open_table(client, PEOPLE).json()
     play_to_the_end(client, table)
     replay = client.post(f"/api/tables/{table['table']}/replay", headers={"X-Token": table["host_token"]}).json()
     assert replay["commitment"]["verified"] is True and "fixed before the first card" in replay["commitment"]["message"]
