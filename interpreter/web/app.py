@@ -115,7 +115,8 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
                                                    bot_delay=body.get("bot_delay"))
         except TableRefused as exc:
             return _refuse(exc.message, status=exc.status)
-        await manager.settle(table, 2.0)    # a quick table of bots is answered already played
+        if not any(s.kind == "human" for s in table.record.seats):
+            await manager.settle(table, 2.0)    # a short game of bots is answered played (others go on)
         return JSONResponse({"table": table.id, **secrets_, "commitment": table.commitment()})
 
     async def list_tables(request: Request):

@@ -7,8 +7,9 @@ unloaded even if spectators watch it (they are told, and may open it again). A t
 by replaying its stored decisions, so a restart loses nothing. Finished tables are deleted from
 the store `keep_finished` days after they ended.
 
-Bots never hold the event loop for long: quick bots move in slices of `SLICE` seconds, then let
-the server serve others; a search bot thinks in a thread. A game that has not ended after
+Bots never hold the event loop for long: after a person's move, quick bots answer on the loop
+for at most `SLICE` seconds; beyond that, and at a table of bots, they move in a thread in
+slices of `THREAD_SLICE` seconds, each broadcast when done; a search bot thinks in a thread. A game that has not ended after
 `max_decisions` decisions (or that the engine's budget stops) ends the table with an error its
 clients are shown.
 """
@@ -30,7 +31,8 @@ from interpreter.web.sandbox import SandboxError, set_up
 from interpreter.web.store import SeatRecord, Store, TableRecord
 from interpreter.web.table import LiveTable, new_game
 
-SLICE = 0.05                 # seconds bots may move at once before the server serves others
+SLICE = 0.05                 # seconds bots may move on the event loop after a person's move
+THREAD_SLICE = 0.25          # seconds bots move in a thread before their moves are broadcast
 MAX_DECISIONS = 100_000      # a web game that has not ended by then never will: the table stops
 DAY = 86_400.0
 
@@ -311,15 +313,10 @@ class TableManager:
         self.kick(table)
 
     def kick(self, table: LiveTable) -> None:
-        """Start the bots of a table whose next decision is a bot's."""
+        """Start the bots of a table whose next decision is a bot's: they move in a task, off the
+        event loop (a person's move gets its answer inline first: see `after_move`)."""
         if not table.bot_to_move():
             return
-        if table.record.bot_delay <= 0:
-            self.moves += table.run_bots(quick_only=True, seconds=SLICE)
-            self.broadcast(table)
-            if not table.bot_to_move():
-                return
-            # a search player is to move, or the slice is spent: the rest goes on in a task
         if table.bot_task is None or table.bot_task.done():
             try:
                 table.bot_task = asyncio.get_running_loop().create_task(self._pace(table))
@@ -333,8 +330,13 @@ class TableManager:
                 break
             seat, number = table.game.decision.player, table.game.decisions_taken
             bot = table.bots[seat]
-            if bot.quick and table.record.bot_delay <= 0:
-                moved = table.run_bots(quick_only=True, seconds=SLICE)
+            if bot.quick and table.record.bot_delay <= 0:    # a slice of moves in a thread
+                table.busy = True
+                try:
+                    moved = await asyncio.to_thread(table.run_bots, quick_only=True, seconds=THREAD_SLICE)
+                finally:
+                    table.busy = False
+                    self._let_in(table)
             elif bot.quick:
                 moved = int(table.step_bot())
             else:    # a search player thinks in a thread; the server goes on serving meanwhile
@@ -353,7 +355,16 @@ class TableManager:
                 for connection in list(connections):
                     connection.push(frame)
 
+    def _let_in(self, table: LiveTable) -> None:
+        waiting, table.waiting = table.waiting, []
+        for seat, connection in waiting:
+            if not connection.closed:
+                self.attach(table, seat, connection)
+
     def attach(self, table: LiveTable, seat: int | None, connection: Connection) -> None:
+        if table.busy:        # the game is being played in a thread: let the client in after the slice
+            table.waiting.append((seat, connection))
+            return
         others = table.clients.setdefault(seat, set())
         if others:    # the seat's stream is shared: bring its clients up to date before it moves on
             frame = table.update_frame(seat)
@@ -367,6 +378,7 @@ class TableManager:
 
     def detach(self, table: LiveTable, seat: int | None, connection: Connection) -> None:
         table.clients.get(seat, set()).discard(connection)
+        table.waiting = [(s, c) for s, c in table.waiting if c is not connection]
         table.last_active = time.monotonic()
 
 

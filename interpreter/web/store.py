@@ -1,13 +1,15 @@
 """SQLite persistence: a table is its ruleset source, options, seed, seats and decision list.
 
 Games are deterministic, so nothing else needs storing: a table is re-created by replaying its
-decisions. Each decision is written as it is taken (WAL journal: a killed process loses nothing
+decisions. The event loop and the threads bots move in share one connection: each statement,
+and each transaction as a whole, holds a lock, and a statement's rows are read under it. Each decision is written as it is taken (WAL journal: a killed process loses nothing
 committed). The schema is versioned with `PRAGMA user_version`; `MIGRATIONS[i]` upgrades from i.
 """
 from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,7 +80,7 @@ class Store:
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.db = _Locked(sqlite3.connect(self.path, isolation_level=None, check_same_thread=False))
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA foreign_keys=ON")
@@ -184,3 +186,52 @@ class Store:
             self.db.execute("BEGIN")
             self.db.execute("UPDATE tables SET status = ?, result = ?, updated = ? WHERE id = ?",
                             (status, json.dumps(result) if result is not None else None, time.time(), table_id))
+
+
+class _Rows(list):
+    """A statement's rows, read in full while the connection was held."""
+
+    def fetchone(self):
+        return self[0] if self else None
+
+    def fetchall(self):
+        return list(self)
+
+
+class _Locked:
+    """A connection used from several threads: one statement, or one `with` transaction, at a time."""
+
+    def __init__(self, connection: sqlite3.Connection):
+        self.connection = connection
+        self.lock = threading.RLock()
+
+    def execute(self, sql: str, args=()) -> _Rows:
+        with self.lock:
+            return _Rows(self.connection.execute(sql, args).fetchall())
+
+    def executemany(self, sql: str, rows) -> None:
+        with self.lock:
+            self.connection.executemany(sql, rows)
+
+    def executescript(self, script: str) -> None:
+        with self.lock:
+            self.connection.executescript(script)
+
+    def close(self) -> None:
+        with self.lock:
+            self.connection.close()
+
+    def __enter__(self):
+        self.lock.acquire()
+        try:
+            self.connection.__enter__()
+        except BaseException:
+            self.lock.release()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        try:
+            return self.connection.__exit__(*exc)
+        finally:
+            self.lock.release()

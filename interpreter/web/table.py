@@ -2,7 +2,8 @@
 
 Every move, a person's or a bot's, goes through `take`: it checks that the move is for this
 table's current decision and legal, applies it through the engine's decision API, and writes it
-to the store before anyone hears of it. Nothing here awaits: one call is one atomic step.
+to the store before anyone hears of it. Nothing here awaits: one call is one atomic step. While
+bots move in a thread (`busy`), the game is theirs: people's moves are refused and joins wait.
 """
 from __future__ import annotations
 
@@ -55,7 +56,9 @@ class LiveTable:
         self.streams: dict[int | None, Stream] = {}
         self.clients: dict[int, set] = {}          # seat (or SPECTATOR) -> connections
         self.last_active = time.monotonic()
-        self.bot_task = None                       # the task pacing bots when bot_delay > 0
+        self.bot_task = None                       # the task moving bots off the event loop
+        self.busy = False                          # bots are moving in a thread: the game is theirs
+        self.waiting: list = []                    # (seat, connection) that joined while busy
 
     # -- moves ------------------------------------------------------------------
     @property
@@ -72,6 +75,8 @@ class LiveTable:
     def take(self, seat: int, decision_no, choice_id) -> None:
         """Apply `seat`'s choice for decision number `decision_no`; MoveRefused if it is not one."""
         game = self.game
+        if self.busy:
+            raise MoveRefused("not-your-turn", "the bots are moving; wait for the table's next state")
         if self.over:
             raise MoveRefused("over", "the game is over")
         if not isinstance(decision_no, int) or isinstance(decision_no, bool) or decision_no != game.decisions_taken:
