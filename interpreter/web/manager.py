@@ -35,6 +35,7 @@ SLICE = 0.05                 # seconds bots may move on the event loop after a p
 THREAD_SLICE = 0.25          # seconds bots move in a thread before their moves are broadcast
 MAX_DECISIONS = 100_000      # a web game that has not ended by then never will: the table stops
 DAY = 86_400.0
+SEEDS = 2 ** 53              # seeds the server draws: 53 bits, so a browser reads the revealed one exactly
 
 log = logging.getLogger("cardrules.web")
 
@@ -139,7 +140,7 @@ class TableManager:
                                "the deal; leave 'seed' out (a seed is taken only for a table of bots)")
         self._make_room()
         record = TableRecord(id=secrets.token_hex(5), digest=digest, options=dict(options or {}), players=players,
-                             seed=secrets.randbelow(2 ** 63) if seed is None else seed,
+                             seed=secrets.randbelow(SEEDS) if seed is None else seed,
                              host_token=secrets.token_urlsafe(18),
                              bot_delay=self.bot_delay if bot_delay is None else max(0.0, min(float(bot_delay), 5.0)),
                              seats=records, salt=commitment.new_salt() if seed is None else None)
