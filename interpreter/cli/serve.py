@@ -36,8 +36,8 @@ def command(host, port, db, max_tables, idle_timeout, bot_delay, keep_finished, 
             sockets_per_address, check_seconds, check_memory, allow_client_seeds) -> int:
     """Serve a lobby, tables and a replay viewer in the browser until interrupted.
 
-    Uploaded rulesets are checked in a worker process with time and memory limits and never
-    enter the load cache. Tables with people get a seed drawn by the server; its SHA-256
+    Uploaded rulesets are checked in a worker process with time and memory limits (two at a
+    time per client address) and never enter the load cache. Tables with people get a seed drawn by the server; its SHA-256
     commitment is shown when the table opens and the seed is revealed when the game ends
     (`cardrules replay` and the replay viewer verify it)."""
     try:

@@ -52,6 +52,7 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
     @contextlib.asynccontextmanager
     async def lifespan(app):
         manager.purge()
+        await asyncio.to_thread(catalog.shipped)     # the shipped games compiled before the first visit
         resumed = manager.resume_all()
         log.info("server_started", extra={"fields": {"db": str(db), "schema": store.schema_version,
                                                      "resumed_tables": resumed}})
@@ -181,7 +182,7 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
         if len(body) > MAX_BODY:
             return _refuse("the log is too large", status=413)
         try:
-            session = replays.from_log(body.decode("utf-8", errors="replace"))
+            session = await asyncio.to_thread(replays.from_log, body.decode("utf-8", errors="replace"))
         except ReplayRefused as exc:
             return _refuse(str(exc))
         return JSONResponse(session.describe())
