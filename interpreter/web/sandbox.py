@@ -20,7 +20,6 @@ import asyncio
 import importlib
 import json
 import os
-import resource
 import signal
 import subprocess
 import sys
@@ -78,13 +77,14 @@ class Sandbox:
         raise SandboxError(self._why(child.returncode))
 
     def _why(self, code: int | None) -> str:
-        if code in (-signal.SIGXCPU, -signal.SIGKILL):
+        if code in (-getattr(signal, "SIGXCPU", 24), -signal.SIGKILL):
             return f"it needed more than {self.limits.cpu_seconds} seconds of CPU; simplify the ruleset"
         return f"it stopped without an answer (more than {self.limits.memory_mb} MB of memory, or a crash)"
 
 
 def main() -> None:
     """The child: limits first, then the job read from stdin; its answer goes to stdout as JSON."""
+    import resource     # POSIX only: imported where it is used, so the server module loads anywhere
     request = json.loads(sys.stdin.buffer.read(MAX_ANSWER))
     limits = Limits(**request["limits"])
     memory = limits.memory_mb * 1024 * 1024
