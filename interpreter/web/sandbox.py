@@ -78,7 +78,8 @@ class Sandbox:
 
     def _why(self, code: int | None) -> str:
         if code in (-getattr(signal, "SIGXCPU", 24), -signal.SIGKILL):
-            return f"it needed more than {self.limits.cpu_seconds} seconds of CPU; simplify the ruleset"
+            cpu = self.limits.cpu_seconds
+            return f"it needed more than {cpu} second{'s' if cpu != 1 else ''} of CPU; simplify the ruleset"
         return f"it stopped without an answer (more than {self.limits.memory_mb} MB of memory, or a crash)"
 
 

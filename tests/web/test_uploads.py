@@ -2,6 +2,7 @@
 stays out of the user's load cache, and a game that never ends stops its table, saying so."""
 from __future__ import annotations
 
+import asyncio
 import json
 import resource
 import threading
@@ -18,7 +19,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from interpreter.language.ruleset import load_ruleset  # noqa: E402
 from interpreter.web import catalog as catalog_module  # noqa: E402
 from interpreter.web.app import create_app  # noqa: E402
-from interpreter.web.sandbox import Limits, Sandbox, check_source  # noqa: E402
+from interpreter.web.sandbox import Limits, Sandbox, SandboxError, check_source  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent / "rulesets"
 TEMPLATES = Path(__file__).resolve().parents[1] / "rulesets" / "templates.yaml"
@@ -39,6 +40,19 @@ def slow_check(source: str, filename: str) -> dict:
 def sleepy_check(source: str, filename: str) -> dict:
     time.sleep(60)
     return {}
+
+
+def spin(source: str, filename: str) -> dict:
+    while True:
+        pass
+
+
+def test_a_check_past_its_cpu_time_is_stopped_by_its_limit():
+    """GIVEN a sandbox of 1 s of CPU (and 60 s of wall clock) and a job that never stops computing
+    WHEN it runs  THEN the child is stopped by its CPU limit, and the error says so."""
+    sandbox = Sandbox(limits=Limits(seconds=60, cpu_seconds=1))
+    with pytest.raises(SandboxError, match="more than 1 second of CPU"):
+        asyncio.run(sandbox.run(spin, "", "spin.yaml"))
 
 
 @pytest.fixture()
