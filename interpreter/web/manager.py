@@ -329,25 +329,37 @@ class TableManager:
             await asyncio.sleep(table.record.bot_delay)     # 0: others are served between two slices
             if not table.bot_to_move():
                 break
-            seat, number = table.game.decision.player, table.game.decisions_taken
-            bot = table.bots[seat]
-            if bot.quick and table.record.bot_delay <= 0:    # a slice of moves in a thread
-                table.busy = True
-                try:
-                    moved = await asyncio.to_thread(table.run_bots, quick_only=True, seconds=THREAD_SLICE)
-                finally:
-                    table.busy = False
-                    self._let_in(table)
-            elif bot.quick:
-                moved = int(table.step_bot())
-            else:    # a search player thinks in a thread; the server goes on serving meanwhile
-                moved = int(table.bot_answer(seat, number, await asyncio.to_thread(bot.choose, table.game)))
-            if moved:
-                self.moves += moved
+            try:
+                moved = await self._bots_move(table)
+            except GameError as exc:     # a bot thinking ran the rules past their budget: the table stops
+                table.fail(exc.message)
+                moved = 0
+            except Exception:            # a bug: this table stops, saying so; the server goes on
+                log.exception("bot_failed", extra={"fields": {"table": table.id}})
+                table.fail("a bot failed with an internal error; the server's log says more")
+                moved = 0
+            self.moves += moved
+            if moved or table.over:
                 self.broadcast(table)
         if table.over:
             log.info("table_over", extra={"fields": {"table": table.id, "decisions": table.game.decisions_taken,
                                                      "error": table.error}})
+
+    async def _bots_move(self, table: LiveTable) -> int:
+        """One step of the bots, off the event loop: a slice of quick moves in a thread, one paced
+        quick move, or one search player's thinking in a thread. The moves made."""
+        seat, number = table.game.decision.player, table.game.decisions_taken
+        bot = table.bots[seat]
+        if bot.quick and table.record.bot_delay <= 0:
+            table.busy = True
+            try:
+                return await asyncio.to_thread(table.run_bots, quick_only=True, seconds=THREAD_SLICE)
+            finally:
+                table.busy = False
+                self._let_in(table)
+        if bot.quick:
+            return int(table.step_bot())
+        return int(table.bot_answer(seat, number, await asyncio.to_thread(bot.choose, table.game)))
 
     def broadcast(self, table: LiveTable) -> None:
         for seat, connections in table.clients.items():

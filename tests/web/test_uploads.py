@@ -17,6 +17,8 @@ pytest.importorskip("starlette", reason="the web extra (starlette) is not instal
 from starlette.testclient import TestClient  # noqa: E402
 
 from interpreter.language.ruleset import load_ruleset  # noqa: E402
+from interpreter.errors import GameError  # noqa: E402
+from interpreter.web import bots  # noqa: E402
 from interpreter.web import catalog as catalog_module  # noqa: E402
 from interpreter.web.app import create_app  # noqa: E402
 from interpreter.web.sandbox import Limits, Sandbox, SandboxError, check_source  # noqa: E402
@@ -183,3 +185,27 @@ def test_a_game_that_never_ends_stops_its_table_and_says_so(client):
         ws.send_text(json.dumps({"type": "join", "table": table["table"], "token": None}))
         assert ws.receive_json()["status"] == "failed"
         assert "did not end within 15000 decisions" in ws.receive_json()["error"]
+
+
+def test_a_bot_that_runs_the_rules_past_their_budget_stops_its_table(tmp_path, monkeypatch):
+    """GIVEN a table of a search bot and a quick one, whose search bot's thinking fails with
+    the engine's budget error
+    WHEN the bots play  THEN the table stops as failed and a spectator is told why."""
+    def over_budget(self, game):
+        if not self.quick:
+            raise GameError("the ruleset did more than 10 steps of work since the last decision")
+        return choose(self, game)
+    choose = bots.Bot.choose
+    monkeypatch.setattr(bots.Bot, "choose", over_budget)
+    with TestClient(create_app(tmp_path / "t.db", bot_delay=0)) as client:
+        table = client.post("/api/tables", json={"game": "texas-holdem", "players": 2, "seed": 3,
+                                                 "seats": [{"kind": "bot", "agent": "ismcts:5"},
+                                                           {"kind": "bot", "agent": "random"}]}).json()
+        deadline = time.monotonic() + 30
+        while client.get(f"/api/tables/{table['table']}").json()["status"] != "failed":
+            assert time.monotonic() < deadline, "the table never stopped"
+            time.sleep(0.05)
+        with client.websocket_connect("/ws") as ws:
+            ws.send_text(json.dumps({"type": "join", "table": table["table"], "token": None}))
+            ws.receive_json()
+            assert "more than 10 steps" in ws.receive_json()["error"]
