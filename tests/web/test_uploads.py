@@ -72,14 +72,14 @@ def upload(client, source: str, filename: str = "upload.yaml") -> dict:
 def test_a_hostile_upload_gets_a_clean_error_and_the_server_stays_small(client):
     """GIVEN an upload whose card labels are padded to 300 million characters each
     WHEN it is checked
-    THEN the answer is a refusal saying it needed too much memory, and the server's own peak
+    THEN the answer is a refusal (too much memory, or a located error), and the server's own peak
          memory did not grow by the gigabytes the labels would take."""
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     answer = upload(client, (FIXTURES / "wide-labels.yaml").read_text(), "wide.yaml")
     grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
-    assert answer["ok"] is False
-    assert answer["diagnostics"][0]["file"] == "wide.yaml"
-    assert "memory" in answer["diagnostics"][0]["message"] or answer["diagnostics"][0]["severity"] == "error"
+    refusal = answer["diagnostics"][0]
+    assert answer["ok"] is False and refusal["severity"] == "error" and refusal["file"] == "wide.yaml"
+    assert "memory" in refusal["message"] or "line" in refusal     # (or a located error, once loading refuses it)
     assert grown_mb < 200
 
 
