@@ -22,4 +22,16 @@ def command(log) -> int:
     except RulesetError as exc:
         raise Invalid(render_text(exc.diagnostics)) from None
     click.echo(f"{log}: replay ok ({len(game.events)} events, result {json.dumps(game.result)})")
+    if _commits(log):    # the log was read in full: its reveal opened the commitment
+        click.echo(f"{log}: the deal was fixed before the first card: commitment verified")
     return 0
+
+
+def _commits(log) -> bool:
+    """Whether the log's header commits to its seed (a reveal that opens it was checked on reading)."""
+    with open(log, encoding="utf-8") as text:
+        try:
+            header = json.loads(text.readline())
+        except ValueError:
+            return False
+    return isinstance(header, dict) and "commitment" in header

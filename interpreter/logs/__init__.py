@@ -2,7 +2,11 @@
 replaying them (replay).
 
 A log is JSONL: a header naming the ruleset (its name, where it was found, and a digest of its
-text), the game's events, and a last line holding a digest of every line before it. Anything
+text), the game's events, and a last line holding a digest of every line before it. A game
+whose seed was committed to when it opened (a web table with people) has an optional
+`commitment` in its header ({"sha256": ..., "scheme": ...}) and a `{"type": "reveal", "seed",
+"salt"}` line just before the digest; reading checks that the reveal opens the commitment
+(commitment.py says how it is computed). Anything
 wrong with a log is a LogError, one line fit to print; damage is a DamagedLog that names the line.
 """
 from interpreter.logs.errors import DamagedLog, LogError

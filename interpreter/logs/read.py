@@ -55,6 +55,9 @@ def check_header(header: dict) -> None:
     for order in _want(1, header, "stacked", list, what=what):
         if not isinstance(order, list) or not all(isinstance(card, str) for card in order):
             raise DamagedLog(1, "a stacked deck in the header must be a list of card ids")
+    commitment = _want(1, header, "commitment", dict, what=what, optional=True)
+    if commitment is not None and not re.fullmatch(r"[0-9a-f]{64}", str(commitment.get("sha256"))):
+        raise DamagedLog(1, "the seed's commitment in the header is not a SHA-256 digest")
     view = _want(1, header, "view", int, what=what, optional=True)
     if view is not None and not 0 <= view < header["players"]:
         raise DamagedLog(1, f"'view' in the header names seat {view} of a {header['players']}-player game")
@@ -70,6 +73,21 @@ def check_event(line: int, event: dict, players: int) -> None:
             raise DamagedLog(line, f"a decision by seat {seat} in a {players}-player game")
         _want(line, event, "choice", str, what="decision")
         _want(line, event, "kind", str, what="decision")
+
+
+def check_reveal(line: int, header: dict, reveal: dict) -> None:
+    """A reveal opens the header's commitment with the header's own seed: the deal was fixed
+    before the first card (see commitment.py)."""
+    from interpreter.logs.commitment import opens
+    if "commitment" not in header:
+        raise DamagedLog(line, "a seed is revealed, but the header commits to none")
+    seed = _want(line, reveal, "seed", int, what="reveal")
+    salt = _want(line, reveal, "salt", str, what="reveal")
+    if seed != header["seed"]:
+        raise DamagedLog(line, f"the revealed seed {seed} is not the header's seed {header['seed']}")
+    if not opens(header["commitment"], seed, salt):
+        raise DamagedLog(line, "the revealed seed and salt do not open the header's commitment: the deal "
+                               "may have been changed after the table opened")
 
 
 def read_log(path, *, digest: bool = True) -> tuple[dict, list[tuple[int, dict]]]:
@@ -104,11 +122,16 @@ def read_log(path, *, digest: bool = True) -> tuple[dict, list[tuple[int, dict]]
         raise LogError(f"this log is in log format {version} (written by {writer}); this cardrules reads "
                        f"format {FORMAT}: replay it with the cardrules that wrote it, or play the game again")
     check_header(header)
+    body = records[1:-1]
+    if body and body[-1].get("type") == "reveal":     # the seed's reveal, after the last event
+        check_reveal(len(body) + 1, header, body.pop())
+    elif "commitment" in header:
+        raise DamagedLog(len(records), "the header commits to a seed that the log never reveals")
     events = []
-    for number, record in enumerate(records[1:-1], 2):
+    for number, record in enumerate(body, 2):
         check_event(number, record, header["players"])
-        if record["type"] == "digest":
-            raise DamagedLog(number, "a digest line before the end of the log")
+        if record["type"] in ("digest", "reveal"):
+            raise DamagedLog(number, f"a {record['type']} line before the end of the log")
         events.append((number, record))
     if len(records) < 2 or records[-1].get("type") != "digest":
         raise DamagedLog(len(lines) + 1, "the log ends without its digest line (cut short, or edited)")

@@ -5,6 +5,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from interpreter.logs import commitment
 from interpreter.logs.errors import FORMAT
 
 
@@ -33,6 +34,11 @@ def header(game, *, seat: int | None = None) -> dict:
     return record
 
 
+def reveal(seed: int, salt: str) -> dict:
+    """The record that opens a header's commitment, written once the game is over."""
+    return {"type": "reveal", "seed": seed, "salt": salt}
+
+
 def digest_line(lines: list[str]) -> str:
     """The last line of a log: a digest of every line before it (as written, with newlines)."""
     h = hashlib.sha256()
@@ -42,12 +48,19 @@ def digest_line(lines: list[str]) -> str:
     return json.dumps({"type": "digest", "sha256": h.hexdigest()})
 
 
-def write_log(game, path, *, seat: int | None = None) -> None:
+def write_log(game, path, *, seat: int | None = None, salt: str | None = None) -> None:
     """Write the log to `path` (a file name, or a text stream open for writing). With `seat`, the
-    log holds only what that seat saw: fit to share, not to replay."""
-    lines = [json.dumps(header(game, seat=seat), ensure_ascii=False)]
+    log holds only what that seat saw: fit to share, not to replay. With `salt`, the seed was
+    committed to when the game opened: the header carries the commitment and the line before
+    the digest reveals the seed and salt (see commitment.py)."""
+    first = header(game, seat=seat)
+    if salt is not None:
+        first["commitment"] = commitment.record(game.seed, salt)
+    lines = [json.dumps(first, ensure_ascii=False)]
     events = game.events_all() if seat is None else game.events_for(seat)
     lines.extend(json.dumps(event, ensure_ascii=False) for event in events)
+    if salt is not None:
+        lines.append(json.dumps(reveal(game.seed, salt)))
     lines.append(digest_line(lines))
     text = "\n".join(lines) + "\n"
     if hasattr(path, "write"):

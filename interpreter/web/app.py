@@ -20,11 +20,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from interpreter.web.bots import bot_specs
-from interpreter.web.catalog import Catalog, describe
+from interpreter.web.catalog import Catalog
+from interpreter.web.limits import PerAddress, Refused
 from interpreter.web.frames import SPECTATOR
 from interpreter.web.manager import Connection, TableManager, TableRefused
 from interpreter.web.protocol import Session
 from interpreter.web.replays import ReplayRefused, Replays
+from interpreter.web.sandbox import Sandbox
 from interpreter.web.store import Store
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -33,20 +35,28 @@ log = logging.getLogger("cardrules.web")
 
 
 def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1800.0,
-               bot_delay: float = 0.6, sweep_every: float = 60.0) -> Starlette:
-    """The server's app over the SQLite file `db` (created on first start)."""
+               bot_delay: float = 0.6, sweep_every: float = 60.0, allow_client_seeds: bool = False,
+               keep_finished: float | None = 30.0, limits: PerAddress | None = None,
+               sandbox: Sandbox | None = None) -> Starlette:
+    """The server's app over the SQLite file `db` (created on first start). `keep_finished` is in
+    days (None: finished tables are kept for good); `limits` bound each client address; `sandbox`
+    checks uploads (its limits)."""
     store = Store(db)
-    catalog = Catalog(store)
-    manager = TableManager(store, catalog, max_tables=max_tables, idle_timeout=idle_timeout, bot_delay=bot_delay)
+    catalog = Catalog(store, sandbox=sandbox)
+    manager = TableManager(store, catalog, max_tables=max_tables, idle_timeout=idle_timeout, bot_delay=bot_delay,
+                           allow_client_seeds=allow_client_seeds, keep_finished=keep_finished)
     replays = Replays(catalog)
+    per_address = limits or PerAddress()
     started = time.time()
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        manager.purge()
+        await asyncio.to_thread(catalog.shipped)     # the shipped games compiled before the first visit
         resumed = manager.resume_all()
         log.info("server_started", extra={"fields": {"db": str(db), "schema": store.schema_version,
                                                      "resumed_tables": resumed}})
-        sweeper = asyncio.get_running_loop().create_task(_sweep(manager, sweep_every))
+        sweeper = asyncio.get_running_loop().create_task(_sweep(manager, per_address, sweep_every))
         try:
             yield
         finally:
@@ -71,11 +81,16 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
         body = await _json(request)
         if not isinstance(body, dict) or not isinstance(body.get("source"), str):
             return _refuse("send {\"source\": the ruleset's YAML text, \"filename\": its name}")
-        checked = catalog.check(body["source"], filename=str(body.get("filename") or "upload.yaml"))
-        data = {"ok": checked.ruleset is not None, "digest": checked.digest, "diagnostics": checked.diagnostics}
-        if checked.ruleset is not None:
-            data["ruleset"] = describe(checked.ruleset)
-        return JSONResponse(data)
+        address = _address(request)
+        try:
+            per_address.check_started(address)
+        except Refused as exc:
+            return _refuse(str(exc), status=429)
+        try:
+            return JSONResponse(await catalog.check_upload(body["source"],
+                                                           filename=str(body.get("filename") or "upload.yaml")))
+        finally:
+            per_address.check_done(address)
 
     async def create_table(request: Request):
         body = await _json(request)
@@ -92,18 +107,27 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
         if not isinstance(options, dict):
             return _refuse("options are a JSON object")
         try:
-            table, secrets_ = manager.create(digest=digest, players=body.get("players"), options=options,
-                                             seats=body.get("seats"), seed=body.get("seed"),
-                                             bot_delay=body.get("bot_delay"))
+            per_address.open_table(_address(request))
+        except Refused as exc:
+            return _refuse(str(exc), status=429)
+        try:
+            table, secrets_ = await manager.create(digest=digest, players=body.get("players"), options=options,
+                                                   seats=body.get("seats"), seed=body.get("seed"),
+                                                   bot_delay=body.get("bot_delay"))
         except TableRefused as exc:
             return _refuse(exc.message, status=exc.status)
-        return JSONResponse({"table": table.id, **secrets_})
+        if not any(s.kind == "human" for s in table.record.seats):
+            await manager.settle(table, 2.0)    # a short game of bots is answered played (others go on)
+        return JSONResponse({"table": table.id, **secrets_, "commitment": table.commitment()})
 
     async def list_tables(request: Request):
         return JSONResponse({"tables": store.tables(limit=50)})
 
     async def table_info(request: Request):
-        table = manager.get(request.path_params["table_id"])
+        try:
+            table = await manager.load(request.path_params["table_id"])
+        except TableRefused as exc:
+            return _refuse(exc.message, status=exc.status)
         if table is None:
             return _refuse("there is no such table", status=404)
         return JSONResponse(table.info(None))
@@ -118,10 +142,13 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
         seat = next((s.seat for s in table.record.seats if s.token == token), None)
         return ("seat", seat) if seat is not None else None
 
-    def _finished_table(request: Request, ended, not_over: str):
+    async def _finished_table(request: Request, ended, not_over: str):
         """(table, (role, seat)) of a table the request may see for which `ended(table)`
         holds, or the refusal to send."""
-        table = manager.get(request.path_params["table_id"])
+        try:
+            table = await manager.load(request.path_params["table_id"])
+        except TableRefused as exc:
+            return _refuse(exc.message, status=exc.status)
         if table is None:
             return _refuse("there is no such table", status=404)
         who = _who(request, table)
@@ -132,7 +159,7 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
         return table, who
 
     async def table_log(request: Request):
-        found = _finished_table(request, lambda t: t.over, "the log is offered when the game is over")
+        found = await _finished_table(request, lambda t: t.over, "the log is offered when the game is over")
         if not isinstance(found, tuple):
             return found
         table, (role, seat) = found
@@ -142,7 +169,7 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
             "Content-Disposition": f'attachment; filename="table-{table.id}-{suffix}.jsonl"'})
 
     async def table_replay(request: Request):
-        found = _finished_table(request, lambda t: t.game.over, "a table is replayed once its game is over")
+        found = await _finished_table(request, lambda t: t.game.over, "a table is replayed once its game is over")
         if not isinstance(found, tuple):
             return found
         table, (role, seat) = found
@@ -155,7 +182,7 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
         if len(body) > MAX_BODY:
             return _refuse("the log is too large", status=413)
         try:
-            session = replays.from_log(body.decode("utf-8", errors="replace"))
+            session = await asyncio.to_thread(replays.from_log, body.decode("utf-8", errors="replace"))
         except ReplayRefused as exc:
             return _refuse(str(exc))
         return JSONResponse(session.describe())
@@ -175,7 +202,14 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
 
     async def websocket(ws: WebSocket):
         await ws.accept()
-        connection = Connection(ws.send_json)
+        address = ws.client.host if ws.client else "?"
+        try:
+            per_address.socket_opened(address)
+        except Refused as exc:
+            await ws.send_json({"type": "error", "code": "too-many-connections", "message": str(exc)})
+            await ws.close(code=1008)
+            return
+        connection = Connection(ws.send_json, ws.close)
         session = Session(manager, connection)
         pump = asyncio.get_running_loop().create_task(connection.pump())
         try:
@@ -183,10 +217,11 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                session.receive(message.get("text"))
+                await session.receive(message.get("text"))
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            per_address.socket_closed(address)
             session.close()
             pump.cancel()
 
@@ -221,8 +256,14 @@ def _refuse(message: str, *, status: int = 400) -> Response:
     return JSONResponse({"error": message}, status_code=status)
 
 
-async def _sweep(manager: TableManager, every: float) -> None:
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+async def _sweep(manager: TableManager, per_address: PerAddress, every: float) -> None:
     while True:
         await asyncio.sleep(every)
         manager.sweep()
+        manager.purge()
+        per_address.sweep()
 

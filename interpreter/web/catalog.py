@@ -3,12 +3,23 @@
 A ruleset is stored by the SHA-256 digest of its source text, so a table names exactly the rules
 it was started with. Compiled rulesets are cached by digest; to compile, the source is written to
 a private folder (the loader reads files, and `include:` of the shipped library still resolves).
+
+An upload is checked in a limited child process (`sandbox.py`), never on the server's event
+loop; only one that passed is stored, and it is compiled in this process (in a thread, when a
+table needs it) with the load cache off, so strangers' rulesets never enter the user's cache.
+The compiled uploads and their folders are bounded: the least recently used go.
 """
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
+import os
 import re
+import shutil
 import tempfile
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,13 +27,21 @@ from interpreter.decisions import PAGE, explained
 from interpreter.errors import Diagnostic
 from interpreter.language.loader import LIBRARY
 from interpreter.language.ruleset import Ruleset, check_ruleset
+from interpreter.web.sandbox import Sandbox, SandboxError, check_source
 from interpreter.web.store import Store
 
 MAX_UPLOAD = 256 * 1024
 SHIPPED_DIR = LIBRARY
+MAX_COMPILED = 64        # compiled uploads kept (a live table keeps its own), least recently used go
+MAX_FOLDERS = 64         # uploads' source folders kept on disk, least recently used go
 # Compiled rulesets by digest, shared by every catalog of the process: a ruleset never changes
-# once compiled, and compiling is the slow part of opening a table.
-_COMPILED: dict[str, Ruleset] = {}
+# once compiled, and compiling is the slow part of opening a table. Shipped ones stay; uploads
+# are bounded.
+_COMPILED: OrderedDict[str, Ruleset] = OrderedDict()
+_SHIPPED: set[str] = set()
+# Loading reads CARDRULES_NO_CACHE when it runs: compiles take turns, so an upload's (cache off)
+# never overlaps a shipped game's (cache on).
+_COMPILING = threading.Lock()
 
 
 def digest_of(source: str) -> str:
@@ -40,11 +59,13 @@ class Checked:
 class Catalog:
     """Shipped games by file stem; any ruleset by digest once checked."""
 
-    def __init__(self, store: Store, *, shipped_dir: Path = SHIPPED_DIR):
+    def __init__(self, store: Store, *, shipped_dir: Path = SHIPPED_DIR, sandbox: Sandbox | None = None):
         self.store = store
         self.shipped_dir = Path(shipped_dir)
         self._folder = tempfile.TemporaryDirectory(prefix="cardrules-web-")
+        self._folders: OrderedDict[str, Path] = OrderedDict()
         self._shipped: dict[str, dict] = {}
+        self.sandbox = sandbox or Sandbox()
 
     def close(self) -> None:
         self._folder.cleanup()
@@ -70,28 +91,72 @@ class Catalog:
             self._shipped[key] = {"key": key, "digest": checked.digest, **describe(checked.ruleset)}
         return self._shipped[key]
 
+    async def check_upload(self, source: str, *, filename: str = "upload.yaml") -> dict:
+        """Check an uploaded ruleset in the sandbox: {"ok", "digest", "diagnostics", "ruleset"}.
+        One that passes is stored (not compiled here until a table needs it)."""
+        digest = digest_of(source)
+        filename = _safe_name(filename)
+        if len(source.encode("utf-8")) > MAX_UPLOAD:
+            return {"ok": False, "digest": digest, "diagnostics": [_refusal(
+                filename, "too-large", f"the ruleset is larger than {MAX_UPLOAD // 1024} KiB")]}
+        known = _COMPILED.get(digest)
+        if known is not None:
+            self.store.put_ruleset(digest=digest, name=known.name, filename=filename, source=source, origin="upload")
+            return {"ok": True, "digest": digest, "diagnostics": [], "ruleset": describe(known)}
+        try:
+            answer = await self.sandbox.run(check_source, source, filename)
+        except SandboxError as exc:
+            return {"ok": False, "digest": digest,
+                    "diagnostics": [_refusal(filename, "too-costly", f"the ruleset was not checked: {exc}")]}
+        if "error" in answer:     # the job stopped itself (out of memory, too deep)
+            return {"ok": False, "digest": digest, "diagnostics": [_refusal(
+                filename, "too-costly", f"the ruleset was not checked: {str(answer['error'])[:300]}")]}
+        ok = answer.get("ok") is True and isinstance(answer.get("ruleset"), dict)
+        if ok:
+            self.store.put_ruleset(digest=digest, name=str(answer["ruleset"].get("name")), filename=filename,
+                                   source=source, origin="upload")
+        return {"ok": ok, "digest": digest, "diagnostics": list(answer.get("diagnostics") or []),
+                **({"ruleset": answer["ruleset"]} if ok else {})}
+
     def check(self, source: str, *, filename: str = "upload.yaml", origin: str = "upload") -> Checked:
-        """Check a ruleset's source; a valid one is stored and its compiled form cached."""
+        """Check and compile a ruleset's source here, in this thread: for shipped games and for
+        sources the store kept (each passed the sandbox first). A valid one is stored and cached."""
         digest = digest_of(source)
         filename = _safe_name(filename)
         if digest in _COMPILED:
+            _COMPILED.move_to_end(digest)
             ruleset = _COMPILED[digest]
             self.store.put_ruleset(digest=digest, name=ruleset.name, filename=filename, source=source, origin=origin)
             return Checked(ruleset, digest, [])
         if len(source.encode("utf-8")) > MAX_UPLOAD:
-            return Checked(None, digest, [{"severity": "error", "code": "too-large", "file": filename,
-                                           "message": f"the ruleset is larger than {MAX_UPLOAD // 1024} KiB"}])
-        folder = Path(self._folder.name) / digest[:16]
-        folder.mkdir(exist_ok=True)
+            return Checked(None, digest, [_refusal(filename, "too-large",
+                                                   f"the ruleset is larger than {MAX_UPLOAD // 1024} KiB")])
+        folder = self._folder_for(digest)
         path = folder / filename
         path.write_text(source, encoding="utf-8")
-        ruleset, diagnostics = check_ruleset(path)
-        shown = [_for_people(d, folder) for d in diagnostics]
+        with _COMPILING, _cache_off(origin != "shipped"):
+            ruleset, diagnostics = check_ruleset(path)
+        shown = [for_people(d, folder) for d in diagnostics]
         if ruleset is None:
             return Checked(None, digest, shown)
-        _COMPILED[digest] = ruleset
+        _keep(digest, ruleset, shipped=origin == "shipped")
         self.store.put_ruleset(digest=digest, name=ruleset.name, filename=filename, source=source, origin=origin)
         return Checked(ruleset, digest, shown)
+
+    def _folder_for(self, digest: str) -> Path:
+        """The private folder a source is compiled from; the least recently used go past MAX_FOLDERS."""
+        folder = Path(self._folder.name) / digest[:16]
+        folder.mkdir(exist_ok=True)
+        self._folders[digest] = folder
+        self._folders.move_to_end(digest)
+        while len(self._folders) > MAX_FOLDERS:
+            _, old = self._folders.popitem(last=False)
+            shutil.rmtree(old, ignore_errors=True)
+        return folder
+
+    def compiled(self, digest: str) -> Ruleset | None:
+        """The compiled ruleset of a digest if it is at hand (nothing is compiled)."""
+        return _COMPILED.get(digest)
 
     def ruleset(self, digest: str) -> Ruleset | None:
         """The compiled ruleset of a stored digest (compiled again after a restart)."""
@@ -99,6 +164,13 @@ class Catalog:
         if stored is None:
             return None
         return self.check(stored["source"], filename=stored["filename"], origin=stored["origin"]).ruleset
+
+    async def ruleset_async(self, digest: str) -> Ruleset | None:
+        """`ruleset`, with any compiling done in a thread: the event loop goes on serving."""
+        known = _COMPILED.get(digest)
+        if known is not None and self.store.ruleset(digest) is not None:
+            return known
+        return await asyncio.to_thread(self.ruleset, digest)
 
     def source(self, digest: str) -> dict | None:
         return self.store.ruleset(digest)
@@ -123,7 +195,37 @@ def _safe_name(filename: str) -> str:
     return stem if stem.endswith((".yaml", ".yml")) else (stem or "upload") + ".yaml"
 
 
-def _for_people(diagnostic: Diagnostic, folder: Path) -> dict:
+def _keep(digest: str, ruleset: Ruleset, *, shipped: bool) -> None:
+    _COMPILED[digest] = ruleset
+    if shipped:
+        _SHIPPED.add(digest)
+    uploads = [d for d in _COMPILED if d not in _SHIPPED]
+    for old in uploads[:max(0, len(uploads) - MAX_COMPILED)]:
+        del _COMPILED[old]
+
+
+@contextlib.contextmanager
+def _cache_off(off: bool):
+    """Loading with the user's load cache off (when `off`), for rulesets strangers sent."""
+    if not off:
+        yield
+        return
+    before = os.environ.get("CARDRULES_NO_CACHE")
+    os.environ["CARDRULES_NO_CACHE"] = "1"
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("CARDRULES_NO_CACHE", None)
+        else:
+            os.environ["CARDRULES_NO_CACHE"] = before
+
+
+def _refusal(filename: str, code: str, message: str) -> dict:
+    return {"severity": "error", "code": code, "file": filename, "message": message}
+
+
+def for_people(diagnostic: Diagnostic, folder: Path) -> dict:
     """A diagnostic as JSON, with the private folder taken out of file names."""
     data = diagnostic.to_json()
     if "file" in data:

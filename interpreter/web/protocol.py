@@ -12,7 +12,7 @@ import json
 import logging
 import time
 
-from interpreter.web.manager import Connection, TableManager
+from interpreter.web.manager import Connection, TableManager, TableRefused
 from interpreter.web.table import MoveRefused
 
 log = logging.getLogger("cardrules.web")
@@ -42,7 +42,7 @@ class Session:
         self.table = None
         self.seat: int | None = None
 
-    def receive(self, text) -> None:
+    async def receive(self, text) -> None:
         """Handle one frame from the client; every refusal is an error frame and changes nothing."""
         frame = parse(text)
         push = self.connection.push
@@ -53,18 +53,22 @@ class Session:
         if kind == "ping":
             push({"type": "pong"})
         elif kind == "join":
-            self._join(frame)
+            await self._join(frame)
         elif kind == "move":
             self._move(frame)
         else:
             push(error_frame("malformed", f"unknown frame type '{kind[:40]}'"))
 
-    def _join(self, frame: dict) -> None:
+    async def _join(self, frame: dict) -> None:
         push = self.connection.push
         if self.table is not None:
             push(error_frame("joined", "this connection has joined a table already"))
             return
-        table = self.manager.get(frame.get("table"))
+        try:      # the connection's next frame is read once this one is handled
+            table = await self.manager.load(frame.get("table"))
+        except TableRefused as exc:
+            push(error_frame("full", exc.message))
+            return
         if table is None:
             push(error_frame("no-table", "there is no such table"))
             return

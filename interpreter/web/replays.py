@@ -16,6 +16,7 @@ from interpreter.engine.game import Game
 from interpreter.engine.replay import ReplayMismatch, replay_records
 from interpreter.errors import GameError
 from interpreter.language.ruleset import Ruleset
+from interpreter.logs.commitment import opens
 from interpreter.web.catalog import Catalog
 from interpreter.web.frames import SPECTATOR, Stream, card_faces, view_for
 from interpreter.web.table import table_header
@@ -29,8 +30,10 @@ class ReplayRefused(Exception):
 
 
 class ReplaySession:
-    def __init__(self, ruleset: Ruleset, header: dict, decisions: list[str], perspectives: list[str]):
+    def __init__(self, ruleset: Ruleset, header: dict, decisions: list[str], perspectives: list[str], *,
+                 sealed: dict | None = None):
         self.id = secrets.token_hex(6)
+        self.sealed = sealed                  # the seed's commitment and whether the reveal opened it
         self.ruleset = ruleset
         self.header = header
         self.decisions = decisions
@@ -39,7 +42,7 @@ class ReplaySession:
 
     def describe(self) -> dict:
         return {"replay": self.id, "ruleset": self.ruleset.name, "players": self.header["players"],
-                "steps": len(self.decisions), "perspectives": self.perspectives}
+                "steps": len(self.decisions), "perspectives": self.perspectives, "commitment": self.sealed}
 
     def game_at(self, step: int) -> Game:
         game = self._game
@@ -102,6 +105,8 @@ class Replays:
         if not records or not isinstance(records[0], dict) or records[0].get("type") != "game":
             raise ReplayRefused("line 1 must be the game header (a log written by cardrules)")
         header, events = records[0], records[1:]
+        last = events[-1] if events else None
+        reveal = events.pop() if isinstance(last, dict) and last.get("type") == "reveal" else None
         if "view" in header:
             who = "a spectator" if header["view"] == SPECTATOR else f"seat {header['view']}"
             raise ReplayRefused(f"this log shows only what {who} saw; only a full log can be replayed")
@@ -118,7 +123,8 @@ class Replays:
             raise ReplayRefused(f"the log does not replay: {exc.message}") from None
         decisions = [e["choice"] for e in events if e.get("type") == "decided"]
         seats = [str(s) for s in range(header["players"])]
-        return self.add(ReplaySession(ruleset, header, decisions, ["all", "public"] + seats))
+        return self.add(ReplaySession(ruleset, header, decisions, ["all", "public"] + seats,
+                                      sealed=_sealed(header, reveal)))
 
     def _ruleset_of(self, header: dict) -> Ruleset:
         """A log names its ruleset by digest (a table's log) or by the file of a shipped game."""
@@ -137,4 +143,22 @@ class Replays:
     def from_table(self, table, perspectives: list[str]) -> ReplaySession:
         header = table_header(table.game)
         decisions = [e["choice"] for e in table.game.events_all() if e.get("type") == "decided"]
-        return self.add(ReplaySession(table.ruleset, header, decisions, perspectives))
+        sealed = _sealed({**header, "commitment": table.commitment()}, table.reveal()) if table.commitment() else None
+        return self.add(ReplaySession(table.ruleset, header, decisions, perspectives, sealed=sealed))
+
+
+def _sealed(header: dict, reveal) -> dict | None:
+    """What the viewer shows of a seed's commitment: the digest, and whether the revealed seed
+    (the header's own) and salt open it, i.e. the deal was fixed before the first card."""
+    committed = header.get("commitment")
+    if not isinstance(committed, dict):
+        if reveal is not None:
+            raise ReplayRefused("the log reveals a seed, but its header commits to none")
+        return None
+    if not isinstance(reveal, dict):
+        return {"sha256": committed.get("sha256"), "verified": False,
+                "message": "the log commits to its seed but never reveals it: the deal cannot be checked"}
+    verified = reveal.get("seed") == header.get("seed") and opens(committed, reveal.get("seed"), reveal.get("salt"))
+    return {"sha256": committed.get("sha256"), "verified": verified,
+            "message": "the deal was fixed before the first card: commitment verified" if verified else
+            "the revealed seed does not open the commitment: the deal may have been changed after the table opened"}

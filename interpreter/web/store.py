@@ -1,13 +1,15 @@
 """SQLite persistence: a table is its ruleset source, options, seed, seats and decision list.
 
 Games are deterministic, so nothing else needs storing: a table is re-created by replaying its
-decisions. Each decision is written as it is taken (WAL journal: a killed process loses nothing
+decisions. The event loop and the threads bots move in share one connection: each statement,
+and each transaction as a whole, holds a lock, and a statement's rows are read under it. Each decision is written as it is taken (WAL journal: a killed process loses nothing
 committed). The schema is versioned with `PRAGMA user_version`; `MIGRATIONS[i]` upgrades from i.
 """
 from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +33,11 @@ MIGRATIONS = [
         table_id TEXT NOT NULL REFERENCES tables(id), n INTEGER NOT NULL,
         seat INTEGER NOT NULL, choice TEXT NOT NULL, at REAL NOT NULL,
         PRIMARY KEY (table_id, n));
+    """,
+    # 2: the salt of the seed's commitment (NULL: the creator chose the seed, nothing committed)
+    """
+    ALTER TABLE tables ADD COLUMN salt TEXT;
+    CREATE INDEX tables_finished ON tables(status, updated);
     """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -59,6 +66,7 @@ class TableRecord:
     seats: list[SeatRecord] = field(default_factory=list)
     created: float = 0.0
     updated: float = 0.0
+    salt: str | None = None   # the salt of the seed's commitment, when the server drew the seed
 
 
 class SchemaTooNew(Exception):
@@ -72,7 +80,7 @@ class Store:
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.db = _Locked(sqlite3.connect(self.path, isolation_level=None, check_same_thread=False))
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA foreign_keys=ON")
@@ -111,19 +119,19 @@ class Store:
         table.created = table.updated = now
         with self.db:
             self.db.execute("BEGIN")
-            self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             (table.id, table.digest, json.dumps(table.options), table.players, table.seed,
-                             table.host_token, table.bot_delay, table.status, None, now, now))
+                             table.host_token, table.bot_delay, table.status, None, now, now, table.salt))
             self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)",
                                 [(table.id, s.seat, s.kind, s.agent, s.token, s.name) for s in table.seats])
 
     def table(self, table_id: str) -> TableRecord | None:
         row = self.db.execute("SELECT id, digest, options, players, seed, host_token, bot_delay, status, "
-                              "result, created, updated FROM tables WHERE id = ?", (table_id,)).fetchone()
+                              "result, created, updated, salt FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             return None
         record = TableRecord(row[0], row[1], json.loads(row[2]), row[3], row[4], row[5], row[6], row[7],
-                             json.loads(row[8]) if row[8] else None, created=row[9], updated=row[10])
+                             json.loads(row[8]) if row[8] else None, created=row[9], updated=row[10], salt=row[11])
         record.seats = [SeatRecord(seat, kind, name, agent, token) for seat, kind, agent, token, name in
                         self.db.execute("SELECT seat, kind, agent, token, name FROM seats WHERE table_id = ? "
                                         "ORDER BY seat", (table_id,))]
@@ -158,8 +166,72 @@ class Store:
             self.db.execute("INSERT INTO decisions VALUES (?, ?, ?, ?, ?)", (table_id, n, seat, choice, now))
             self.db.execute("UPDATE tables SET updated = ? WHERE id = ?", (now, table_id))
 
+    def purge_finished(self, *, before: float) -> list[str]:
+        """Delete the tables that ended (over or failed) before `before` (a time.time()), with
+        their seats and decisions, and the uploaded rulesets no table uses any more."""
+        with self.db:
+            self.db.execute("BEGIN")
+            gone = [r[0] for r in self.db.execute(
+                "SELECT id FROM tables WHERE status != 'playing' AND updated < ?", (before,))]
+            for table_id in gone:
+                for kind in ("decisions", "seats"):
+                    self.db.execute(f"DELETE FROM {kind} WHERE table_id = ?", (table_id,))
+                self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+            self.db.execute("DELETE FROM rulesets WHERE origin = 'upload' AND created < ? AND digest NOT IN "
+                            "(SELECT digest FROM tables)", (before,))
+        return gone
+
     def finish_table(self, table_id: str, *, status: str, result: dict | None) -> None:
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute("UPDATE tables SET status = ?, result = ?, updated = ? WHERE id = ?",
                             (status, json.dumps(result) if result is not None else None, time.time(), table_id))
+
+
+class _Rows(list):
+    """A statement's rows, read in full while the connection was held."""
+
+    def fetchone(self):
+        return self[0] if self else None
+
+    def fetchall(self):
+        return list(self)
+
+
+class _Locked:
+    """A connection used from several threads: one statement, or one `with` transaction, at a time."""
+
+    def __init__(self, connection: sqlite3.Connection):
+        self.connection = connection
+        self.lock = threading.RLock()
+
+    def execute(self, sql: str, args=()) -> _Rows:
+        with self.lock:
+            return _Rows(self.connection.execute(sql, args).fetchall())
+
+    def executemany(self, sql: str, rows) -> None:
+        with self.lock:
+            self.connection.executemany(sql, rows)
+
+    def executescript(self, script: str) -> None:
+        with self.lock:
+            self.connection.executescript(script)
+
+    def close(self) -> None:
+        with self.lock:
+            self.connection.close()
+
+    def __enter__(self):
+        self.lock.acquire()
+        try:
+            self.connection.__enter__()
+        except BaseException:
+            self.lock.release()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        try:
+            return self.connection.__exit__(*exc)
+        finally:
+            self.lock.release()

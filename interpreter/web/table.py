@@ -2,19 +2,26 @@
 
 Every move, a person's or a bot's, goes through `take`: it checks that the move is for this
 table's current decision and legal, applies it through the engine's decision API, and writes it
-to the store before anyone hears of it. Nothing here awaits: one call is one atomic step.
+to the store before anyone hears of it. Nothing here awaits: one call is one atomic step. While
+bots move in a thread (`busy`), the game is theirs: people's moves are refused and joins wait.
 """
 from __future__ import annotations
 
 import json
 import time
 
+from interpreter.engine.budget import Budget
 from interpreter.engine.game import Game
 from interpreter.errors import GameError
 from interpreter.language.ruleset import Ruleset
+from interpreter.logs import commitment, write
 from interpreter.web.bots import Bot, make_bot
 from interpreter.web.frames import SPECTATOR, Stream, events_of, state_frame
 from interpreter.web.store import Store, TableRecord
+
+
+# A decision's work runs on the server's event loop: a quarter of the engine's default time.
+WEB_BUDGET = Budget(seconds=5.0)
 
 
 class MoveRefused(Exception):
@@ -29,16 +36,19 @@ class MoveRefused(Exception):
 class LiveTable:
     """A table loaded in memory; re-created from its record and decision list after a restart."""
 
-    def __init__(self, record: TableRecord, ruleset: Ruleset, *, store: Store, filename: str):
+    def __init__(self, record: TableRecord, ruleset: Ruleset, *, store: Store, filename: str,
+                 game: Game | None = None, max_decisions: int | None = None, decisions: list[str] | None = None):
         self.record = record
         self.id = record.id
         self.ruleset = ruleset
         self.store = store
         self.filename = filename
         self.error: str | None = None
-        names = [s.name for s in record.seats]
-        self.game = Game(ruleset, record.players, seed=record.seed, options=record.options, names=names)
-        for seat, choice in store.decisions(record.id):
+        self.max_decisions = max_decisions
+        self.game = game if game is not None else new_game(ruleset, record)
+        if decisions is None:
+            decisions = [choice for _, choice in store.decisions(record.id)]
+        for choice in decisions:
             self.game.apply(choice)   # a stored decision was legal when taken: the game is deterministic
         self.bots: dict[int, Bot] = {
             s.seat: make_bot(s.agent or "random", seed=_bot_seed(record.seed, s.seat, self.game.decisions_taken))
@@ -46,7 +56,9 @@ class LiveTable:
         self.streams: dict[int | None, Stream] = {}
         self.clients: dict[int, set] = {}          # seat (or SPECTATOR) -> connections
         self.last_active = time.monotonic()
-        self.bot_task = None                       # the task pacing bots when bot_delay > 0
+        self.bot_task = None                       # the task moving bots off the event loop
+        self.busy = False                          # bots are moving in a thread: the game is theirs
+        self.waiting: list = []                    # (seat, connection) that joined while busy
 
     # -- moves ------------------------------------------------------------------
     @property
@@ -56,9 +68,15 @@ class LiveTable:
     def bot_to_move(self) -> bool:
         return not self.over and self.game.decision.player in self.bots
 
+    def seated(self) -> bool:
+        """Whether a person is connected to one of the seats (spectators do not count)."""
+        return any(connections for seat, connections in self.clients.items() if seat is not None)
+
     def take(self, seat: int, decision_no, choice_id) -> None:
         """Apply `seat`'s choice for decision number `decision_no`; MoveRefused if it is not one."""
         game = self.game
+        if self.busy:
+            raise MoveRefused("not-your-turn", "the bots are moving; wait for the table's next state")
         if self.over:
             raise MoveRefused("over", "the game is over")
         if not isinstance(decision_no, int) or isinstance(decision_no, bool) or decision_no != game.decisions_taken:
@@ -89,11 +107,15 @@ class LiveTable:
         self._apply(seat, choice_id)
         return True
 
-    def run_bots(self, *, limit: int = 10_000, quick_only: bool = False) -> int:
-        """Let bots move until a person is to move (or, with `quick_only`, a bot that thinks)."""
+    def run_bots(self, *, limit: int = 10_000, quick_only: bool = False, seconds: float | None = None) -> int:
+        """Let bots move until a person is to move (or, with `quick_only`, a bot that thinks), at
+        most `limit` moves and, with `seconds`, about that long."""
         moved = 0
+        deadline = None if seconds is None else time.monotonic() + seconds
         while moved < limit and self.bot_to_move():
             if quick_only and not self.bots[self.game.decision.player].quick:
+                break
+            if deadline is not None and moved and time.monotonic() > deadline:
                 break
             self.step_bot()
             moved += 1
@@ -101,16 +123,23 @@ class LiveTable:
 
     def _apply(self, seat: int, choice_id: str) -> None:
         n = self.game.decisions_taken
+        if self.max_decisions is not None and n >= self.max_decisions:
+            self.fail(f"the game did not end within {self.max_decisions} decisions: its rules may never end it")
+            return
         try:
             self.game.apply(choice_id)
-        except GameError as exc:   # the ruleset failed at run time: the table stops, saying why
-            self.error = exc.message
-            self.store.finish_table(self.id, status="failed", result={"error": exc.message})
+        except GameError as exc:   # the ruleset failed at run time (or ran past its budget): the table stops
+            self.fail(exc.message)
             return
         self.store.add_decision(self.id, n, seat, choice_id)
         self.last_active = time.monotonic()
         if self.game.over:
             self.store.finish_table(self.id, status="over", result=self.game.result)
+
+    def fail(self, message: str) -> None:
+        """Stop the table: its game cannot go on. Clients are shown `message`."""
+        self.error = message
+        self.store.finish_table(self.id, status="failed", result={"error": message})
 
     # -- what clients see ---------------------------------------------------------
     def stream(self, seat: int | None) -> Stream:
@@ -134,7 +163,19 @@ class LiveTable:
         frame["table"] = self.id
         if self.error:
             frame["error"] = self.error
+        if self.over and self.record.salt is not None:
+            frame["reveal"] = self.reveal()
         return frame
+
+    def commitment(self) -> dict | None:
+        """The commitment to the seed published when the table opened (None: the seed was given)."""
+        return commitment.record(self.record.seed, self.record.salt) if self.record.salt is not None else None
+
+    def reveal(self) -> dict | None:
+        """The seed and salt that open the commitment: told only once the game is over."""
+        if not self.over or self.record.salt is None:
+            return None
+        return write.reveal(self.record.seed, self.record.salt)
 
     def info(self, seat: int | None) -> dict:
         """The table's public description: game, seats (kind and name), status."""
@@ -143,7 +184,8 @@ class LiveTable:
                 "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent}
                           for s in self.record.seats],
                 "undisplayed": sorted(self.ruleset.undisplayed), "score_label": self.ruleset.score_label,
-                "status": "failed" if self.error else ("over" if self.game.over else "playing")}
+                "status": "failed" if self.error else ("over" if self.game.over else "playing"),
+                "commitment": self.commitment(), "reveal": self.reveal()}
 
     def log_lines(self, seat: int | None) -> str:
         """The game's JSONL log: all of it (seat None), or only what `seat` (or SPECTATOR) saw."""
@@ -151,9 +193,19 @@ class LiveTable:
         header.update(ruleset=self.filename, digest=self.record.digest, variants=[])
         if seat is not None:
             header["view"] = seat
+        if self.record.salt is not None:
+            header["commitment"] = self.commitment()
         lines = [json.dumps(header, ensure_ascii=False)]
         lines += [json.dumps(e, ensure_ascii=False) for e in events_of(self.game, seat)]
+        if self.reveal() is not None:     # the log is offered once the game is over: the seed is told
+            lines.append(json.dumps(self.reveal()))
         return "\n".join(lines) + "\n"
+
+
+def new_game(ruleset: Ruleset, record: TableRecord) -> Game:
+    """The game of a table, as it was dealt when the table opened."""
+    return Game(ruleset, record.players, seed=record.seed, options=record.options,
+                names=[s.name for s in record.seats], budget=WEB_BUDGET)
 
 
 def table_header(game: Game) -> dict:

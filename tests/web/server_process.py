@@ -19,8 +19,9 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, db: Path, *, port: int | None = None, bot_delay: float = 0.0, log: Path | None = None):
-        self.db, self.port, self.bot_delay = db, port or free_port(), bot_delay
+    def __init__(self, db: Path, *, port: int | None = None, bot_delay: float = 0.0, log: Path | None = None,
+                 extra: tuple[str, ...] = ()):
+        self.db, self.port, self.bot_delay, self.extra = db, port or free_port(), bot_delay, extra
         self.log = log or db.with_suffix(".log")
         self.process: subprocess.Popen | None = None
 
@@ -33,7 +34,7 @@ class ServerProcess:
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "interpreter.cli.main", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                 "--db", str(self.db), "--bot-delay", str(self.bot_delay)], stdout=log, stderr=log, env=env, cwd=ROOT)
+                 "--db", str(self.db), "--bot-delay", str(self.bot_delay), "--allow-client-seeds", *self.extra], stdout=log, stderr=log, env=env, cwd=ROOT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -20,7 +20,8 @@ from interpreter.web.app import create_app  # noqa: E402
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
-    with TestClient(create_app(tmp_path_factory.mktemp("api") / "tables.db", bot_delay=0)) as client:
+    with TestClient(create_app(tmp_path_factory.mktemp("api") / "tables.db", bot_delay=0,
+                                allow_client_seeds=True)) as client:
         yield client
 
 

@@ -29,7 +29,7 @@ def test_a_search_bot_thinks_off_the_event_loop_even_without_a_delay(tmp_path, m
             release.wait(60)
         return choose(self, game)
     monkeypatch.setattr(bots.Bot, "choose", held)
-    with TestClient(create_app(tmp_path / "tables.db", bot_delay=0)) as client:
+    with TestClient(create_app(tmp_path / "tables.db", bot_delay=0, allow_client_seeds=True)) as client:
         try:
             table = new_table(client, "texas-holdem", ["human", "ismcts:5", "human", "human"], seed=3,
                               options={"hands": 1})

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def server(tmp_path_factory):
     from interpreter.web.app import create_app
     db = tmp_path_factory.mktemp("browser") / "tables.db"
-    with ThreadServer(create_app(db, bot_delay=0)) as server:
+    with ThreadServer(create_app(db, bot_delay=0, allow_client_seeds=True)) as server:
         server.db = db
         yield server
 

@@ -28,7 +28,7 @@ GAMES = {"black-card": 3, "black-maria": 3, "black-swan": 4, "captain-blackjack"
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
-    app = create_app(tmp_path_factory.mktemp("db") / "tables.db", bot_delay=0)
+    app = create_app(tmp_path_factory.mktemp("db") / "tables.db", bot_delay=0, allow_client_seeds=True)
     with TestClient(app) as client:
         yield client
 

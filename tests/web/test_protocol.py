@@ -18,11 +18,12 @@ pytest.importorskip("starlette", reason="the web extra (starlette) is not instal
 from starlette.testclient import TestClient  # noqa: E402
 
 from interpreter.web.app import create_app  # noqa: E402
+from interpreter.web.store import SCHEMA_VERSION  # noqa: E402
 
 
 @pytest.fixture()
 def client(tmp_path):
-    with TestClient(create_app(tmp_path / "tables.db", bot_delay=0)) as client:
+    with TestClient(create_app(tmp_path / "tables.db", bot_delay=0, allow_client_seeds=True)) as client:
         yield client
 
 
@@ -109,15 +110,13 @@ def test_a_replayed_move_and_a_move_out_of_turn_are_refused(client, tables):
 
 
 def test_the_health_endpoint_and_table_cap(tmp_path):
-    with TestClient(create_app(tmp_path / "t.db", max_tables=2, bot_delay=0)) as client:
+    with TestClient(create_app(tmp_path / "t.db", max_tables=2, bot_delay=0, allow_client_seeds=True)) as client:
         health = client.get("/health").json()
-        assert health["status"] == "ok" and health["schema"] == 1 and health["live_tables"] == 0
-        new_table(client, "hearts", ["human", "human", "random", "random"], seed=1)
-        new_table(client, "hearts", ["human", "human", "random", "random"], seed=2)
+        assert health["status"] == "ok" and health["schema"] == SCHEMA_VERSION and health["live_tables"] == 0
+        opened = [new_table(client, "hearts", ["human", "human", "random", "random"], seed=seed) for seed in (1, 2)]
         with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
-            tables = [t["id"] for t in client.get("/api/tables").json()["tables"]]
-            for ws, table in zip((a, b), tables):   # both tables watched: neither may be unloaded
-                ws.send_text(json.dumps({"type": "join", "table": table, "token": None}))
+            for ws, table in zip((a, b), opened):   # a person sits at each table: neither may be unloaded
+                ws.send_text(json.dumps({"type": "join", "table": table["table"], "token": table["seats"][0]["token"]}))
                 ws.receive_json()
                 ws.receive_json()
             refused = client.post("/api/tables", json={"game": "hearts", "players": 4,

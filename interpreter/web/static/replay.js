@@ -20,6 +20,12 @@ async function open(answerPromise) {
   $("slider").max = answer.steps;
   $("controls").hidden = false;
   $("title").textContent = `Replay: ${answer.ruleset}`;
+  const sealed = answer.commitment;    // the seed's commitment, checked on the server against its reveal
+  $("commitment").hidden = !sealed;
+  if (sealed) {
+    $("commitment").textContent = `${sealed.verified ? "✓" : "✗"} ${sealed.message} (sha256 ${sealed.sha256})`;
+    $("commitment").className = sealed.verified ? "notice verified" : "notice";
+  }
   await show(0);
 }
 

@@ -32,7 +32,9 @@ function receive(frame) {
     state.info = frame;
     document.title = `${frame.ruleset} · table ${frame.table}`;
     $("title").textContent = `${frame.ruleset} — table ${frame.table}`;
+    showDeal(frame.commitment, frame.reveal);
   } else if (frame.type === "state") {
+    if (frame.reveal && state.info) showDeal(state.info.commitment, frame.reveal);
     Object.assign(state.faces, frame.faces);
     state.events.splice(frame.events_from, Infinity, ...frame.events);
     state.lines.splice(frame.lines_from, Infinity, ...frame.lines);
@@ -53,6 +55,24 @@ function receive(frame) {
     if (state.fatal) $("status").textContent = "not joined";
     draw();
   }
+}
+
+// The seed's commitment, shown when the table opens; once the game is over, the revealed seed and
+// salt are hashed here, in the browser, as interpreter/logs/commitment.py says, and compared.
+async function showDeal(commitment, reveal) {
+  const root = $("deal");
+  root.hidden = !commitment;
+  if (!commitment) return;
+  const digest = commitment.sha256;
+  if (!reveal) { root.textContent = `The deal is fixed: the server committed to its seed (sha256 ${digest}).`; return; }
+  let verdict = "this browser cannot compute SHA-256 here (it needs https or localhost)";
+  if (window.crypto && crypto.subtle) {
+    const bytes = new TextEncoder().encode(`cardrules seed commitment 1\n${reveal.salt}\n${reveal.seed}`);
+    const hash = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)), b => b.toString(16).padStart(2, "0")).join("");
+    verdict = hash === digest ? "✓ the deal was fixed before the first card: commitment verified"
+                              : "✗ the revealed seed does not open the commitment";
+  }
+  root.textContent = `${verdict} (seed ${reveal.seed}, salt ${reveal.salt}, sha256 ${digest})`;
 }
 
 function notice(text) { const n = $("notice"); n.textContent = text; n.hidden = false; }
