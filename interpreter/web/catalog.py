@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import os
 import re
 import shutil
 import tempfile
@@ -23,6 +22,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
+from interpreter.cache.store import disabled as cache_disabled
 from interpreter.decisions import PAGE, explained
 from interpreter.errors import Diagnostic
 from interpreter.language.loader import LIBRARY
@@ -39,8 +39,7 @@ MAX_FOLDERS = 64         # uploads' source folders kept on disk, least recently 
 # are bounded.
 _COMPILED: OrderedDict[str, Ruleset] = OrderedDict()
 _SHIPPED: set[str] = set()
-# Loading reads CARDRULES_NO_CACHE when it runs: compiles take turns, so an upload's (cache off)
-# never overlaps a shipped game's (cache on).
+# Compiles take turns: one at a time is all a small server's cores can give them.
 _COMPILING = threading.Lock()
 
 
@@ -204,21 +203,10 @@ def _keep(digest: str, ruleset: Ruleset, *, shipped: bool) -> None:
         del _COMPILED[old]
 
 
-@contextlib.contextmanager
 def _cache_off(off: bool):
-    """Loading with the user's load cache off (when `off`), for rulesets strangers sent."""
-    if not off:
-        yield
-        return
-    before = os.environ.get("CARDRULES_NO_CACHE")
-    os.environ["CARDRULES_NO_CACHE"] = "1"
-    try:
-        yield
-    finally:
-        if before is None:
-            os.environ.pop("CARDRULES_NO_CACHE", None)
-        else:
-            os.environ["CARDRULES_NO_CACHE"] = before
+    """Loading with the user's load cache off (when `off`), for rulesets strangers sent; the
+    switch is the current thread's alone, so a shipped game compiling beside it keeps its cache."""
+    return cache_disabled() if off else contextlib.nullcontext()
 
 
 def _refusal(filename: str, code: str, message: str) -> dict:
