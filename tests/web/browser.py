@@ -130,7 +130,8 @@ def over(page) -> bool:
 
 def take_one_decision(page) -> None:
     """Answer the decision in front of this page by clicks, as a person would: the smallest
-    amount, else a highlighted card, else the first card set the page offers, else the first button."""
+    amount, else a highlighted card, else the first card set the page offers, else check or call
+    (to see a betting hand through), else the first button."""
     before = page.evaluate("document.body.dataset.ready")
     if page.locator("#amount").count():
         page.locator("#decision button", has_text="min ").click()
@@ -141,7 +142,8 @@ def take_one_decision(page) -> None:
         page.click(f'button.card[data-card="{choice}"]')
         page.click("#play-selection")
     elif page.locator("#decision button.choice").count():
-        page.locator("#decision button.choice").first.click()
+        stay = page.locator('#decision button.choice[data-choice="check"], #decision button.choice[data-choice="call"]')
+        (stay if stay.count() else page.locator("#decision button.choice")).first.click()
     else:
         page.locator("button.card.legal").first.click()
     wait_until(lambda: page.evaluate("document.body.dataset.ready") != before)

@@ -93,9 +93,11 @@ function zonesNode(zones, faces, { sort = false, interactive = null, origins = n
       if (by === undefined || !view || !view.players[by]) return node;
       return el("figure", { class: "played", "data-by": by }, node, el("figcaption", { text: view.players[by].name }));
     });
+    // a long row no one picks from is fanned (cards overlapping) so it takes little room
+    const fanned = cards.length > 5 && !interactive;
     out.push(el("div", { class: "zone", "data-zone": name },
       el("div", { class: "zone-name", text: `${name.replaceAll("_", " ")} (${ids.length}${known < ids.length && known ? `, ${ids.length - known} hidden` : ""})` }),
-      el("div", { class: "cards" }, cards)));
+      el("div", { class: fanned ? "cards fan" : "cards" }, cards)));
   }
   return out;
 }
