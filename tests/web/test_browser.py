@@ -262,7 +262,7 @@ def test_on_a_phone_the_first_screen_shows_your_hand_and_your_decision(browser, 
     try:
         wait_until(lambda: page.ready() or page.over())
         assert page.ready(), "the person was never asked"
-        for selector in ('#mine [data-zone="hand"]', "#decision .decision"):
+        for selector in ('.player.me [data-zone="hand"]', "#decision .decision"):
             box = page.page.locator(selector).bounding_box()
             assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (selector, box)
         assert page.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
