@@ -300,6 +300,8 @@ def test_a_holdem_raise_by_an_amount(browser, server):
         low = int(page.page.get_attribute("#amount", "min"))
         high = int(page.page.get_attribute("#amount", "max"))
         assert page.page.locator("#decision button", has_text=f"max {high}").count() == 1
+        page.page.click("#decision button >> text=max")          # the max button moves the slider too
+        assert page.page.input_value("#amount-slider") == str(high)
         amount = low + (high - low) // 3
         page.page.fill("#amount", str(amount))
         page.page.keyboard.press("Enter")

@@ -131,8 +131,12 @@ function drawDecision(info) {
   const parts = [el("div", { class: "prompt", id: "prompt", text: `Your decision: ${d.prompt}${pick}` })];
   if (d.kind === "number") {
     const input = el("input", { type: "number", id: "amount", min: d.min, max: d.max, value: d.min, "aria-label": "amount" });
-    const set = value => { input.value = value; input.focus(); };
-    const row = el("div", { class: "number-row" }, input,
+    // a slider for the thumb, kept equal to the box a keyboard types in
+    const slider = el("input", { type: "range", id: "amount-slider", min: d.min, max: d.max, value: d.min, "aria-label": "amount slider" });
+    slider.addEventListener("input", () => { input.value = slider.value; });
+    input.addEventListener("input", () => { slider.value = input.value; });
+    const set = value => { input.value = value; slider.value = value; input.focus(); };
+    const row = el("div", { class: "number-row" }, slider, input,
       el("button", { type: "button", onclick: () => set(d.min), text: `min ${d.min}` }),
       d.pot !== undefined ? el("button", { type: "button", onclick: () => set(d.pot), text: `pot ${d.pot}` }) : null,
       el("button", { type: "button", onclick: () => set(d.max), text: `max ${d.max}` }),
