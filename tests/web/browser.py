@@ -1,5 +1,6 @@
 """Real headless Chromium for the browser tests (Playwright driving the system's chromium),
-and a server in a thread of the test process so tests can read the game it runs."""
+a server in a thread of the test process so tests can read the game it runs, and a person's
+hands on the pages: opening a table in the lobby and clicking through a game."""
 from __future__ import annotations
 
 import os
