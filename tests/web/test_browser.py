@@ -130,15 +130,16 @@ def assert_no_leak(pages: list[Page], oracle: Oracle, snapshots: list[dict]) -> 
             assert not hidden, f"seat {page.seat}'s page wrote {hidden}"
 
 
-# Every shipped game, set in the lobby to end quickly: (seats, options).
+# Every shipped game, set in the lobby to end quickly: (seats, options). Betting games play two
+# hands: the button moves, so the person is asked at least once whatever the bot does first.
 JOURNEYS = {
-    "black-card": (["human", "random"], {"hands": 1}),
+    "black-card": (["human", "random"], {"hands": 2}),
     "black-maria": (["human", "random", "random"], {"target": 1}),
     "black-swan": (["human", "random"], {"solo_target": 1}),
     "captain-blackjack": (["human", "random"], {"coins_to_win": 1}),
     "hearts": (["human", "random", "random"], {"target": 1}),
-    "seven-poker": (["human", "random"], {"hands": 1}),
-    "texas-holdem": (["human", "random"], {"hands": 1}),
+    "seven-poker": (["human", "random"], {"hands": 2}),
+    "texas-holdem": (["human", "random"], {"hands": 2}),
 }
 
 
@@ -169,6 +170,14 @@ def step_through_replay(page, server, log: Path) -> int:
     return steps
 
 
+def unreachable_choices(page) -> list[str]:
+    """The current decision's choices the page offers neither as a button nor as clickable cards."""
+    return page.evaluate("""() => ((state.decision && state.decision.choices) || []).filter(c =>
+        !document.querySelector(`#decision button.choice[data-choice="${CSS.escape(c.id)}"]`) &&
+        !(c.cards && c.cards.every(id => document.querySelector(`button.card[data-card="${CSS.escape(id)}"]`))))
+        .map(c => c.id)""")
+
+
 def test_every_shipped_game_has_a_journey(server):
     """GIVEN the games the lobby offers WHEN the journeys are listed THEN each game has one."""
     assert sorted(g["key"] for g in api(server, "/api/games")["games"]) == sorted(JOURNEYS)
@@ -178,8 +187,8 @@ def test_every_shipped_game_has_a_journey(server):
 def test_a_person_opens_a_table_in_the_lobby_plays_it_and_replays_its_log(browser, server, game, tmp_path):
     """GIVEN the lobby WHEN a person chooses the game, options, a person's seat and bots, opens
     the table, follows the seat's link and clicks through every decision THEN the game ends with
-    a score for each seat, the seat's log downloads, and the full log from the host link opens
-    and steps in the replay viewer."""
+    a score for each seat, every choice was on offer as a button or a clickable card, the seat's
+    log downloads, and the full log from the host link opens and steps in the replay viewer."""
     seats, options = JOURNEYS[game]
     page, links = Page.from_lobby(browser, server, game, seats, options=options)
     try:
@@ -188,6 +197,7 @@ def test_a_person_opens_a_table_in_the_lobby_plays_it_and_replays_its_log(browse
         assert page.page.inner_text("#status").startswith("you are")
 
         def shoot(tab, clicks):
+            assert not unreachable_choices(tab), f"no button or card offers {unreachable_choices(tab)}"
             if clicks == 3:
                 screenshot(tab, f"table-{game}.png", tmp_path, full_page=False)
         clicks = play_to_the_end([page.page], each=shoot)

@@ -153,8 +153,9 @@ function drawDecision(info) {
                        onclick: () => match && send(match.id), text: match ? `play ${match.label}` : "play selection" }),
         state.selected.length ? el("button", { type: "button", onclick: () => { state.selected = []; draw(); }, text: "clear" }) : null));
     }
-    // a single card drawn on the table is chosen by clicking it; a button would repeat it
-    const onTable = new Set([...document.querySelectorAll("#table [data-card], #mine [data-card]")].map(n => n.dataset.card));
+    // a single card drawn as a button on the table is chosen by clicking it; a second button
+    // would repeat it (a card in another player's panel is not clickable: it keeps its button)
+    const onTable = new Set([...document.querySelectorAll("#table button.card, #mine button.card")].map(n => n.dataset.card));
     const listed = inHandOrder(d.choices).filter(c => !(info && info.single && c.cards && onTable.has(c.cards[0])));
     if (info && info.single && listed.length < d.choices.length) {
       parts.push(el("div", { class: "muted hint", text: "click a highlighted card" }));
