@@ -420,3 +420,34 @@ def test_a_replay_stepped_back_and_forth(browser, server, tmp_path):
         wait_until(lambda: not page.locator("#result").is_hidden())
     finally:
         context.close()
+
+
+def test_a_card_in_another_players_panel_is_chosen_by_its_button(browser, server):
+    """GIVEN a Captain Blackjack table from the lobby WHEN the person uses a captain on another
+    player, so that the choice is a card lying in that player's panel (not clickable there)
+    THEN the card is offered as a button, and clicking it is the move."""
+    page, _ = Page.from_lobby(browser, server, "captain-blackjack", ["human", "random", "random"])
+    try:
+        for _ in range(60):
+            wait_until(lambda: page.ready() or page.over())
+            assert not page.over(), "the person never chose a card of another player"
+            choices = page.page.evaluate("() => state.decision.choices || []")
+            mine = set(page.page.eval_on_selector_all("#mine [data-card]", "ns => ns.map(n => n.dataset.card)"))
+            theirs = [c["id"] for c in choices if c.get("cards") and not set(c["cards"]) <= mine]
+            if theirs:
+                break
+            ids = [c["id"] for c in choices]
+            pick = next((i for i in ("captain", "p1", "p2", "draw") if i in ids), None)
+            before = page.page.evaluate("document.body.dataset.ready")
+            if pick is None:
+                take_one_decision(page.page)
+            else:
+                page.page.click(f'#decision button.choice[data-choice="{pick}"]')
+                wait_until(lambda: page.page.evaluate("document.body.dataset.ready") != before)
+        assert not unreachable_choices(page.page)
+        page.page.click(f'#decision button.choice[data-choice="{theirs[0]}"]')
+        wait_until(lambda: any(e.get("type") == "decided" and e.get("player") == 0 and e["choice"] == theirs[0]
+                               for f in page.received() if f["type"] == "state" for e in f["events"]))
+        assert not page.errors, page.errors
+    finally:
+        page.close()
