@@ -103,7 +103,8 @@ async function openTable(event) {
     el("input", { type: "text", readonly: true, value: url, "aria-label": label, onfocus: e => e.target.select() }));
   $("links").replaceChildren(el("h2", { text: `Table ${answer.table} is open` }),
     el("p", { class: "muted", text: "Each link is secret: it opens its seat for whoever has it." }),
-    answer.seats.map(s => link(`Seat ${s.seat}'s link`, `${base}#seat=${s.token}`, `seat-link-${s.seat}`)),
+    ...answer.seats.map(s => link(`Seat ${s.seat}'s link (${seats[s.seat].name || "Player " + s.seat})`,
+                                  `${base}#seat=${s.token}`, `seat-link-${s.seat}`)),
     link("Spectators' link", base, "spectator-link"),
     link("Host link (the full log once the game is over)", `${base}#host=${answer.host_token}`, "host-link"));
   recent();

@@ -57,32 +57,61 @@ function varsText(vars, hidden, view) {
     .map(([name, value]) => `${name.replaceAll("_", " ")}: ${showValue(value, view)}`).join(" · ");
 }
 
-// zones: {name: [ids or null]}; `interactive(id)` gives button options for a card, or null.
-function zonesNode(zones, faces, { sort = false, interactive = null } = {}) {
+// Who put each card where it lies now, from the moves a seat saw: {card id: seat}. A card that
+// came out of a player's zone is labelled with that player (e.g. the cards of a trick).
+function cardOrigins(events) {
+  const origins = {};
+  for (const event of events || []) {
+    if (event.type !== "moved" || !event.card) continue;
+    const owner = /^p(\d+)\./.exec(event.from || "");
+    if (owner) origins[event.card] = Number(owner[1]);
+    else delete origins[event.card];
+  }
+  return origins;
+}
+
+// A zone of face-down cards is one stack with its count, not a row of backs.
+function stackNode(count) {
+  return el("span", { class: "stack", role: "img", "aria-label": `${count} face-down cards` },
+    el("span", { class: "card back" }), el("span", { class: "stack-count", text: `×${count}` }));
+}
+
+// zones: {name: [ids or null]}; `interactive(id)` gives button options for a card, or null;
+// `origins` labels a shared zone's cards with the player who put them there.
+function zonesNode(zones, faces, { sort = false, interactive = null, origins = null, view = null } = {}) {
   const out = [];
   for (const [name, ids] of Object.entries(zones || {})) {
     let list = ids.slice();
     if (sort) list.sort((a, b) => (a === null) - (b === null) || ((faces[a] || {}).order ?? 0) - ((faces[b] || {}).order ?? 0));
     const known = list.filter(id => id !== null).length;
-    const cards = list.map(id => {
+    let cards;
+    if (known === 0 && list.length > 1) cards = [stackNode(list.length)];
+    else cards = list.map(id => {
       const options = id !== null && interactive ? interactive(id) : null;
-      return options ? cardNode(id, faces, { button: true, ...options }) : cardNode(id, faces);
+      const node = options ? cardNode(id, faces, { button: true, ...options }) : cardNode(id, faces);
+      const by = origins && id !== null ? origins[id] : undefined;
+      if (by === undefined || !view || !view.players[by]) return node;
+      return el("figure", { class: "played", "data-by": by }, node, el("figcaption", { text: view.players[by].name }));
     });
+    // a long row no one picks from is fanned (cards overlapping) so it takes little room
+    const fanned = cards.length > 5 && !interactive;
     out.push(el("div", { class: "zone", "data-zone": name },
       el("div", { class: "zone-name", text: `${name.replaceAll("_", " ")} (${ids.length}${known < ids.length && known ? `, ${ids.length - known} hidden` : ""})` }),
-      el("div", { class: "cards" }, cards)));
+      el("div", { class: fanned ? "cards fan" : "cards" }, cards)));
   }
   return out;
 }
 
-// The whole table: game zones in the middle, one panel per player (the viewer's own first, full width).
-function renderTable(root, view, faces, info, { interactive = null } = {}) {
+// The whole table: shared zones in the middle, one panel per other player around them; the
+// viewer's own panel goes to `dock` (the bottom of the screen, beside the decision) when given,
+// else first in the list.
+function renderTable(root, view, faces, info, { interactive = null, events = null, dock = null } = {}) {
   const hidden = (info && info.undisplayed) || [];
   const me = view.seat;
   const waiting = view.waiting_for;
   const gameVars = varsText(view.vars, hidden, view);
   const center = el("section", { class: "center", "aria-label": "the table" },
-    zonesNode(view.zones, faces, { interactive }),
+    zonesNode(view.zones, faces, { interactive, origins: cardOrigins(events), view }),
     gameVars ? el("div", { class: "zone-vars", text: gameVars }) : null);
   const panels = view.players.map(player => {
     const mine = player.seat === me;
@@ -96,15 +125,19 @@ function renderTable(root, view, faces, info, { interactive = null } = {}) {
       el("div", { class: "vars", text: varsText(player.vars, hidden, view) }),
       zonesNode(player.zones, faces, { sort: mine, interactive: mine ? interactive : null }));
   });
-  const order = panels.slice();
-  if (me !== null && me !== undefined && me >= 0) order.unshift(...order.splice(me, 1));
+  let order = panels.slice();
+  const mine = me !== null && me !== undefined && me >= 0 ? order.splice(me, 1)[0] : null;
+  // the others in seat order after the viewer's own, as they sit around a table
+  if (mine) order = [...order.slice(me), ...order.slice(0, me)];
+  if (mine && !dock) order.unshift(mine);
+  if (dock) dock.replaceChildren(...(mine ? [mine] : []));
   const teams = (view.teams || []).filter(t => Object.keys(t.zones || {}).length || Object.keys(t.vars || {}).length);
   const teamPanels = view.teams && view.teams.length < view.players.length ? teams.map(team =>
     el("section", { class: "player", "data-team": team.index, "aria-label": team.name },
       el("div", { class: "name", text: team.name }),
       el("div", { class: "vars", text: varsText(team.vars, hidden, view) }),
       zonesNode(team.zones, faces))) : [];
-  root.replaceChildren(center, el("div", { class: "players" }, order, teamPanels));
+  root.replaceChildren(el("div", { class: "players" }, order, teamPanels), center);
 }
 
 function renderScores(root, result, view, label) {

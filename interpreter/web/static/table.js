@@ -30,7 +30,6 @@ function connect() {
 function receive(frame) {
   if (frame.type === "welcome") {
     state.info = frame;
-    document.title = `${frame.ruleset} · table ${frame.table}`;
     $("title").textContent = `${frame.ruleset} — table ${frame.table}`;
     showDeal(frame.commitment, frame.reveal);
   } else if (frame.type === "state") {
@@ -110,6 +109,8 @@ function draw() {
   document.body.dataset.decisions = String(state.decisionsTaken);
   document.body.dataset.over = state.over ? "true" : "false";
   const me = state.info ? state.info.seat : null;
+  const yourTurn = state.decision && !state.sent && !state.over;
+  if (state.info) document.title = `${yourTurn ? "● your turn · " : ""}${state.info.ruleset} · table ${state.info.table}`;
   $("status").textContent = me === null ? "watching (spectator)" : `you are ${view.players[me].name}`;
   const info = cardChoices();
   const interactive = info && !state.sent ? id => {
@@ -121,7 +122,7 @@ function draw() {
     const selected = state.selected.includes(id);
     return { legal: true, selected, onclick: () => toggle(id) };
   } : null;
-  renderTable($("table"), view, state.faces, state.info, { interactive });
+  renderTable($("table"), view, state.faces, state.info, { interactive, events: state.events, dock: $("mine") });
   drawDecision(info);
   renderLines($("transcript"), state.lines);
   drawResult();
@@ -131,7 +132,7 @@ function toggle(id) {
   const at = state.selected.indexOf(id);
   if (at >= 0) state.selected.splice(at, 1); else state.selected.push(id);
   draw();
-  const again = document.querySelector(`#table button.card[data-card="${CSS.escape(id)}"]`);
+  const again = document.querySelector(`button.card[data-card="${CSS.escape(id)}"]`);
   if (again) again.focus();
 }
 
@@ -150,8 +151,12 @@ function drawDecision(info) {
   const parts = [el("div", { class: "prompt", id: "prompt", text: `Your decision: ${d.prompt}${pick}` })];
   if (d.kind === "number") {
     const input = el("input", { type: "number", id: "amount", min: d.min, max: d.max, value: d.min, "aria-label": "amount" });
-    const set = value => { input.value = value; input.focus(); };
-    const row = el("div", { class: "number-row" }, input,
+    // a slider for the thumb, kept equal to the box a keyboard types in
+    const slider = el("input", { type: "range", id: "amount-slider", min: d.min, max: d.max, value: d.min, "aria-label": "amount slider" });
+    slider.addEventListener("input", () => { input.value = slider.value; });
+    input.addEventListener("input", () => { slider.value = input.value; });
+    const set = value => { input.value = value; slider.value = value; input.focus(); };
+    const row = el("div", { class: "number-row" }, slider, input,
       el("button", { type: "button", onclick: () => set(d.min), text: `min ${d.min}` }),
       d.pot !== undefined ? el("button", { type: "button", onclick: () => set(d.pot), text: `pot ${d.pot}` }) : null,
       el("button", { type: "button", onclick: () => set(d.max), text: `max ${d.max}` }),
@@ -168,11 +173,26 @@ function drawDecision(info) {
                        onclick: () => match && send(match.id), text: match ? `play ${match.label}` : "play selection" }),
         state.selected.length ? el("button", { type: "button", onclick: () => { state.selected = []; draw(); }, text: "clear" }) : null));
     }
-    const buttons = d.choices.map((c, i) => el("button", { type: "button", class: "choice", "data-choice": c.id,
+    // a single card drawn as a button on the table is chosen by clicking it; a second button
+    // would repeat it (a card in another player's panel is not clickable: it keeps its button)
+    const onTable = new Set([...document.querySelectorAll("#table button.card, #mine button.card")].map(n => n.dataset.card));
+    const listed = inHandOrder(d.choices).filter(c => !(info && info.single && c.cards && onTable.has(c.cards[0])));
+    if (info && info.single && listed.length < d.choices.length) {
+      parts.push(el("div", { class: "muted hint", text: "click a highlighted card" }));
+    }
+    const buttons = listed.map((c, i) => el("button", { type: "button", class: "choice", "data-choice": c.id,
       disabled: state.sent, title: i < 9 ? `key ${i + 1}` : null, onclick: () => send(c.id), text: c.label }));
-    parts.push(el("div", { class: "choices", role: "group", "aria-label": "choices" }, buttons));
+    if (buttons.length) parts.push(el("div", { class: "choices", role: "group", "aria-label": "choices" }, buttons));
   }
   root.replaceChildren(el("div", { class: "decision" }, parts));
+}
+
+// Choices naming cards follow the order the hand is drawn in (the deck's order); the others keep theirs.
+function inHandOrder(choices) {
+  const rank = c => c.cards ? Math.min(...c.cards.map(id => (state.faces[id] || {}).order ?? 0)) : -1;
+  const key = (c, i) => [c.cards ? 1 : 0, rank(c), c.cards ? c.cards.length : 0, i];
+  const compare = (a, b) => a.reduce((found, x, k) => found || x - b[k], 0);
+  return choices.map((c, i) => [c, key(c, i)]).sort(([, a], [, b]) => compare(a, b)).map(([c]) => c);
 }
 
 function submitNumber(input, d) {
