@@ -16,6 +16,7 @@ from interpreter.cache import store
 from interpreter.cache.trees import TreeCache
 from interpreter.language import types as T
 from interpreter.language.compiler import Compiler, Function, Symbols, Where, RESERVED
+from interpreter.language.display import Display, phase_names, read_display
 from interpreter.language.deck import CardSpec, DeckBuilder, has_type  # noqa: F401  (CardSpec: part of a Ruleset)
 from interpreter.errors import Collector, Diagnostic, RulesetError, Span, did_you_mean
 from interpreter.engine.flow import FlowCompiler, Procedure
@@ -87,6 +88,7 @@ class Ruleset:
     symbols: Symbols | None = None
     abilities: dict = field(default_factory=dict)   # name -> AbilitySpec, in declared order
     undisplayed: set = field(default_factory=set)   # variable names kept out of people's table view
+    display: Display = field(default_factory=Display)  # how people see variables: labels, phases
     score_label: str = "score"                      # what result.score counts: chips, coins, points
     digest: str = ""                                # of the text of every file it was built from
     generated: list[str] = field(default_factory=list)  # the Python compiled for it (`cardrules compile`)
@@ -250,6 +252,9 @@ class _Builder:
             flow_code = flows.machine(main, flow.where.span()) if not self.errors.errors else None
         triggers = self.triggers(flows)
         abilities = self.abilities(flows)
+        display = read_display(self.m["vars"], phase_names(flow.value, *(loc.value for loc in
+                                                                         self.m["procedures"].values())),
+                               self.errors)
         result = self.m.get("result")
         score = winners = None
         if result is not None and isinstance(result.value, dict):
@@ -283,8 +288,7 @@ class _Builder:
             score_label=str((result.value.get("label") if result and isinstance(result.value, dict) else None)
                             or "score"),
             symbols=self.symbols, abilities=abilities, generated=self.compiler.generated,
-            undisplayed={name for entries in self.m["vars"].values() for name, loc in entries.items()
-                         if isinstance(loc.value, dict) and loc.value.get("display") is False})
+            undisplayed=set(display.hidden), display=display)
 
     def expr(self, loc: Located, expect=None, scope=None):
         fn, _ = self.compiler.expression(loc.value, loc.where, expect=expect, scope=scope)
