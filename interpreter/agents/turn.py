@@ -12,7 +12,9 @@ game or show it a hidden card.
 
 Everything is worked out when the turn is made. An agent says what it reads with a `uses`
 attribute, a subset of USES ('view', 'events', 'sample'; all three when it says nothing), so a
-random player costs no copy of the view, the events or the state.
+random player costs no copy of the view, the events or the state. An agent that keeps the
+events it was given may also have `events_since(seat) -> int`: its turns then hold only the
+events from there on (`turn.events_from` says where they start), not the whole stream again.
 """
 from __future__ import annotations
 
@@ -45,9 +47,9 @@ class Turn:
     A turn made with `uses` leaving out some of these has them as a TurnError when read."""
 
     __slots__ = ("seat", "rules", "players", "options", "kind", "prompt", "step", "of", "numbers",
-                 "uses", "_count", "_choices", "_view", "_events", "_knowledge")
+                 "uses", "events_from", "_count", "_choices", "_view", "_events", "_knowledge")
 
-    def __init__(self, game: Game, *, uses: Iterable[str] = USES):
+    def __init__(self, game: Game, *, uses: Iterable[str] = USES, events_from: int = 0):
         decision = game.decision
         if decision is None:
             raise GameError("the game is over; there is no decision to take", code="over")
@@ -65,12 +67,19 @@ class Turn:
         # a number decision's choices are its numbers: made when asked, as there may be thousands
         self._choices: tuple | None = None if self.numbers is not None and decision._labels is None else \
             tuple(Choice(c.id, c.label, json_value(c.value)) for c in decision.choices)
-        events = game.events_for(self.seat) if self.uses & {"events", "sample"} else None
-        self._events: tuple | None = tuple(events) if "events" in self.uses else None      # copies
+        # `events` is the seat's stream from `events_from` on (0 again if the stream is shorter:
+        # another game), for an agent that keeps what it was given before
+        if not 0 <= events_from <= _stream_length(game, self.seat):
+            events_from = 0
+        self.events_from: int = events_from
+        self._events: tuple | None = None
+        if "events" in self.uses:
+            self._events = tuple(game.events_for(self.seat, events_from))     # copies
         self._view: dict | None = game.view(self.seat) if "view" in self.uses else None
         self._knowledge = None
         if "sample" in self.uses:
             from interpreter.agents.knowledge import knowledge_of
+            events = self._events if events_from == 0 and self._events is not None else game.events_for(self.seat)
             self._knowledge = knowledge_of(game, self.seat, events)
 
     @property
@@ -112,6 +121,11 @@ class Turn:
         return f"Turn(seat={self.seat}, {self.prompt}, {len(self)} choices)"
 
 
+def _stream_length(game: Game, seat: int) -> int:
+    streams = game._log.streams
+    return len(streams[seat]) if seat < len(streams) else 0
+
+
 class TurnError(AttributeError):
     """An agent read a part of its Turn that it did not say it uses."""
 
@@ -134,7 +148,9 @@ def agent_name(agent) -> str:
 def ask(agent, game: Game) -> Choice:
     """Ask `agent` for the current decision and return the legal Choice it named; an answer that
     is not legal is an IllegalChoice naming the agent, the seat and the legal choices."""
-    turn = Turn(game, uses=uses_of(agent))
+    since = getattr(agent, "events_since", None)
+    seat = game.decision.player if game.decision is not None else 0
+    turn = Turn(game, uses=uses_of(agent), events_from=since(seat) if since is not None else 0)
     answer = agent.choose(turn)
     decision = game.decision
     choice_id = answer.id if isinstance(answer, Choice) else str(answer)
