@@ -67,23 +67,29 @@ def test_a_bot_receives_its_seat_s_view_and_no_hidden_card(tmp_path, name, playe
     files = [tmp_path / f"seat{seat}.jsonl" for seat in range(players)]
     agents = [make_agent(bot(tmp_path, "recorder", RECORDER).replace(".py", f".py {files[s]}"),
                          seed=s, commands=True) for s in range(players)]
-    streams: list[list] = [[] for _ in range(players)]
+    streams: list[list] = [[] for _ in range(players)]       # what each bot was sent, put together
+    real: list[list] = [[] for _ in range(players)]          # each seat's stream in the game
+    told: list[set] = [set() for _ in range(players)]        # cards each seat was ever shown
     labels = {spec.id: spec.label for spec in rules.cards}
     checked = 0
     while not game.over:
         seat = game.decision.player
-        told = {e.get("card") for e in game.events_for(seat)}
-        hidden = {c.id for c in game.cards_in_play if not card_visible(c, seat)} - told
+        new = game.events_for(seat, len(real[seat]))
+        real[seat].extend(new)
+        told[seat] |= {e.get("card") for e in new}
+        hidden = {c.id for c in game.cards_in_play if not card_visible(c, seat)} - told[seat]
         secret = hidden | {labels[c] for c in hidden}
-        view, events = game.view(seat), game.events_for(seat)
+        view = game.view(seat)
         game.apply(ask(agents[seat], game))
         message = json.loads(files[seat].read_text().splitlines()[-1])
         assert message["seat"] == seat and message["view"] == json.loads(json.dumps(view))
-        del streams[seat][message["events_from"]:]
+        start = message["events_from"]
+        del streams[seat][start:]
         streams[seat].extend(message["events"])
-        assert streams[seat] == json.loads(json.dumps(events))
+        assert message["events"] == json.loads(json.dumps(real[seat][start:]))
         assert not _strings(message) & secret
         checked += 1
+    assert streams == json.loads(json.dumps(real))
     assert checked == game.result["decisions"]
     for agent in agents:
         agent.close()
@@ -100,6 +106,8 @@ def _strings(value) -> set[str]:
 SLEEPER = """
 import os, sys, time
 open(sys.argv[1], "w").write(str(os.getpid()))
+sys.stdin.readline()
+print('{"index": 0}', flush=True)
 for line in sys.stdin:
     time.sleep(60)
 """
@@ -130,18 +138,19 @@ def _pid_gone(pid: int) -> bool:
 
 
 def test_a_bot_that_is_late_is_stopped_and_ends_the_game_with_a_clear_error(tmp_path):
-    """GIVEN a bot that never answers, with half a second per decision
-    WHEN it is asked
-    THEN a one-line BotError says which bot at which seat did not answer in time, and its
-    process is gone."""
+    """GIVEN a bot that answers its first decision, then never again, with half a second per decision
+    WHEN it is asked twice (one bot for every seat)
+    THEN the second time a one-line BotError says which bot at which seat did not answer in
+    time, and its process is gone."""
     pid_file = tmp_path / "pid"
     spec = bot(tmp_path, "sleeper", SLEEPER, seconds="0.5s:") + f" {pid_file}"
     agent = make_agent(spec, seed=1, commands=True)
     game = Game(ruleset("hearts"), 4, seed=1)
+    game.apply(ask(agent, game))
     with pytest.raises(BotError) as caught:
         ask(agent, game)
     message = str(caught.value)
-    assert "did not answer in time" in message and f"seat {game.decision.player}" in message
+    assert "did not answer within 0.5 seconds" in message and f"seat {game.decision.player}" in message
     assert "\n" not in message and caught.value.code == "bot"
     assert _pid_gone(int(pid_file.read_text()))
 
@@ -177,7 +186,8 @@ def test_the_command_line_runs_bots_in_play_simulate_and_compare(capsys):
     assert code == 0, err
     games = json.loads(out)["games"]
     assert len(games) == 2 and all(g["error"] is None for g in games)
-    code, out, err = run(capsys, "compare", "rulesets/hearts.yaml", "--option", "target=50", "-n", "4",
+    code, out, err = run(capsys, "compare", "rulesets/hearts.yaml", "--base-option", "target=40", "--option",
+                         "target=20", "-n", "4",
                          "--games", "2", "--agents", f"{EXAMPLE},random,random,{SHELL}", "--format", "json",
                          "--html", "none", "--no-progress")
     assert code == 0, err

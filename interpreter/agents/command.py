@@ -83,12 +83,14 @@ class CommandAgent:
 
     def choose(self, turn: Turn) -> Choice | str:
         first = self._process is None
+        who = self._who(turn)
         if first:
-            self._process = _Process(self.argv, seed=self.seed, who=self._who(turn))
-        deadline = time.monotonic() + self.seconds + (STARTUP if first else 0)
+            self._process = _Process(self.argv, seed=self.seed, who=who)
+        allowed = self.seconds + (STARTUP if first else 0)
+        deadline = time.monotonic() + allowed
         try:
-            self._process.send(self._message(turn), deadline)
-            line = self._process.receive(deadline)
+            self._process.send(self._message(turn), deadline, who=who, allowed=allowed)
+            line = self._process.receive(deadline, who=who, allowed=allowed)
         except BotError:
             self.close()
             raise
@@ -183,7 +185,6 @@ class _Process:
     by a thread (so a chatty program cannot block) and its last lines kept for error messages."""
 
     def __init__(self, argv: list[str], *, seed: int | None, who: str):
-        self.who = who
         env = dict(os.environ)
         if seed is not None:
             env["CARDRULES_BOT_SEED"] = str(seed)
@@ -201,35 +202,35 @@ class _Process:
         self._reader = threading.Thread(target=_drain, args=(self.popen.stderr, self.tail), daemon=True)
         self._reader.start()
 
-    def send(self, data: bytes, deadline: float) -> None:
+    def send(self, data: bytes, deadline: float, *, who: str, allowed: float) -> None:
         view = memoryview(data)
         with selectors.DefaultSelector() as selector:
             selector.register(self.popen.stdin, selectors.EVENT_WRITE)
             while view:
                 if not selector.select(self._left(deadline)):
-                    self._late()
+                    self._late(who, allowed)
                 try:
                     written = os.write(self.popen.stdin.fileno(), view)
                 except BlockingIOError:
                     continue
                 except (BrokenPipeError, OSError):
-                    self._died()
+                    self._died(who)
                 view = view[written:]
 
-    def receive(self, deadline: float) -> bytes:
+    def receive(self, deadline: float, *, who: str, allowed: float) -> bytes:
         with selectors.DefaultSelector() as selector:
             selector.register(self.popen.stdout, selectors.EVENT_READ)
             while b"\n" not in self.buffer:
                 if len(self.buffer) > MAX_ANSWER:
-                    raise BotError(f"{self.who} wrote more than {MAX_ANSWER} bytes without ending its answer's line")
+                    raise BotError(f"{who} wrote more than {MAX_ANSWER} bytes without ending its answer's line")
                 if not selector.select(self._left(deadline)):
-                    self._late()
+                    self._late(who, allowed)
                 try:
                     chunk = os.read(self.popen.stdout.fileno(), 65536)
                 except BlockingIOError:
                     continue
                 if not chunk:
-                    self._died()
+                    self._died(who)
                 self.buffer += chunk
         line, _, self.buffer = self.buffer.partition(b"\n")
         return line
@@ -240,11 +241,11 @@ class _Process:
     def _left(self, deadline: float) -> float:
         return max(0.0, deadline - time.monotonic())
 
-    def _late(self):
+    def _late(self, who: str, allowed: float):
         self.stop()
-        raise BotError(f"{self.who} did not answer in time; it was stopped")
+        raise BotError(f"{who} did not answer within {allowed:g} seconds; it was stopped")
 
-    def _died(self):
+    def _died(self, who: str):
         try:
             code = self.popen.wait(timeout=1)
         except subprocess.TimeoutExpired:
@@ -254,7 +255,7 @@ class _Process:
         last = self.tail[0].strip().splitlines()[-1:]
         said = f": {last[0].strip()[:200]}" if last else ""
         how = f"exited with code {code}" if code is not None else "closed its output"
-        raise BotError(f"{self.who} {how} before answering{said}")
+        raise BotError(f"{who} {how} before answering{said}")
 
 
 def _drain(stream, tail: list) -> None:

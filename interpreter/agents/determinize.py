@@ -1,5 +1,8 @@
 """Determinization: one full game state drawn from what one seat knows.
 
+A search draws its samples from a `Knowledge` (`knowledge.py`): a game rebuilt from what the
+seat knows, never the live game. `determinize` works on any game all the same.
+
 A seat knows the cards it can see, where it last saw the cards it saw move into places it
 cannot see (narrowed by the masked moves it saw since), and the sizes of every pile. A sample
 keeps all of that and deals every other card at random over the places the seat cannot see:

@@ -15,9 +15,9 @@ and everything the seat may not know is wiped from the clone before it is frozen
 - the random source, the seed and the stacked deck are dropped, and no events are kept.
 
 The wiped clone is pickled into bytes; the ruleset and what is compiled from it (generated
-code, spans, shared constants) stay out of the bytes and are referred to, unchanged. `game()`
-unpickles a new game of the seat's own each time, accepting no class but the game's own state
-classes. Whatever an agent does with a `Knowledge` or the games it rebuilds, the live game is
+code, spans, shared constants, every class) stay out of the bytes and are referred to,
+unchanged. `game()` unpickles a new game of the seat's own each time; bytes that name a class
+or function to import are refused. Whatever an agent does with a `Knowledge` or the games it rebuilds, the live game is
 untouched.
 
 What is not wiped: values a running step keeps that were computed from hidden cards (a
@@ -37,11 +37,10 @@ from interpreter.engine.game import Game
 from interpreter.engine.state import Card, Player, Team, Zone, card_visible
 
 # The types whose objects are the game's own state: copied into the bytes. Anything else (the
-# ruleset, generated functions, spans, read-only shared constants) is referred to.
+# ruleset, generated functions, spans, read-only shared constants, and every class) is referred
+# to, so the bytes name no class or function to look up: rebuilding them imports nothing.
 _STATE_TYPES = frozenset([Game, Card, Zone, Player, Team, Frame, Decision, EventLog, random.Random,
                           list, dict, set, tuple, str, int, float, bool, type(None), frozenset, range])
-_CLASSES = {(cls.__module__, cls.__qualname__): cls
-            for cls in (Game, Card, Zone, Player, Team, Frame, Decision, EventLog, random.Random, range)}
 
 
 class Knowledge:
@@ -165,8 +164,7 @@ class _Pickler(pickle.Pickler):
         self.shared, self.keep, self.index = shared, keep, {}
 
     def persistent_id(self, obj):
-        kind = type(obj)
-        if kind is type or (kind in _STATE_TYPES and id(obj) not in self.keep):
+        if type(obj) in _STATE_TYPES and id(obj) not in self.keep:
             return None
         at = self.index.get(id(obj))
         if at is None:
@@ -184,7 +182,4 @@ class _Unpickler(pickle.Unpickler):
         return self.shared[at]
 
     def find_class(self, module: str, name: str):
-        cls = _CLASSES.get((module, name))
-        if cls is None:
-            raise pickle.UnpicklingError(f"a seat's knowledge holds no {module}.{name}")
-        return cls
+        raise pickle.UnpicklingError(f"a seat's knowledge names no class or function ({module}.{name})")
