@@ -17,12 +17,11 @@ and everything the seat may not know is wiped from the clone before it is frozen
 The wiped clone is pickled into bytes; the ruleset and what is compiled from it (generated
 code, spans, shared constants, every class) stay out of the bytes and are referred to,
 unchanged. `game()` unpickles a new game of the seat's own each time; bytes that name a class
-or function to import are refused. Whatever an agent does with a `Knowledge` or the games it rebuilds, the live game is
-untouched.
+or function to import are refused. Whatever an agent does with a `Knowledge` or the games it
+rebuilds, the live game is untouched.
 
-What is not wiped: values a running step keeps that were computed from hidden cards (a
-count bound by a step, for instance); they are not cards, and a shipped ruleset keeps none
-that a seat could not work out itself.
+What is not wiped: values a running step keeps that were computed from hidden cards (a count
+bound by a step, for instance). They are kept as the game has them, as samples always did.
 """
 from __future__ import annotations
 
@@ -30,6 +29,7 @@ import io
 import pickle
 import random
 
+from interpreter.agents.determinize import carry_identities, determinize_from, known_places, offer_the_same_cards
 from interpreter.engine.decisions import Decision
 from interpreter.engine.events import EventLog
 from interpreter.engine.frames import Frame, unrevealed_choices
@@ -65,7 +65,6 @@ class Knowledge:
     def sampler(self):
         """`draw(rng) -> Game`: samples of this knowledge, rebuilding the state only once (a
         search draws hundreds per decision)."""
-        from interpreter.agents.determinize import determinize_from
         base = self.game()
         seat, places = self.seat, self.places
         return lambda rng: determinize_from(base, seat, places, rng)
@@ -76,7 +75,6 @@ class Knowledge:
 
 def knowledge_of(game: Game, seat: int, events) -> Knowledge:
     """Freeze what `seat` knows of `game`; `events` is the seat's own event stream."""
-    from interpreter.agents.determinize import known_places
     wiped = game.clone(record=False)
     for choice in unrevealed_choices(wiped._stack):      # [env, value, seat, kind, options]
         if choice[2] is not None and choice[2] != seat and choice[3] != "card":
@@ -101,7 +99,6 @@ def knowledge_of(game: Game, seat: int, events) -> Knowledge:
 def _deal_in_order(game: Game, seat: int, places: dict, offered: set) -> None:
     """Deal the identities of the cards `seat` cannot see over their places in a fixed order
     that depends only on what the seat knows (see the module's docstring)."""
-    from interpreter.agents.determinize import carry_identities, offer_the_same_cards
     slots = [c for zone in _zones_in_order(game) for c in zone.cards if not card_visible(c, seat)]
     if len(slots) < 2:
         return

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from typing import Iterable, Protocol
 
+from interpreter.agents.knowledge import Knowledge, knowledge_of
 from interpreter.engine.decisions import Choice, IllegalChoice as EngineIllegalChoice, describe_numbers, json_value
 from interpreter.engine.game import Game
 from interpreter.errors import GameError
@@ -78,7 +79,6 @@ class Turn:
         self._view: dict | None = game.view(self.seat) if "view" in self.uses else None
         self._knowledge = None
         if "sample" in self.uses:
-            from interpreter.agents.knowledge import knowledge_of
             events = self._events if events_from == 0 and self._events is not None else game.events_for(self.seat)
             self._knowledge = knowledge_of(game, self.seat, events)
 
@@ -101,7 +101,7 @@ class Turn:
         return self._made("events", self._events)
 
     @property
-    def knowledge(self):
+    def knowledge(self) -> Knowledge:
         """What this seat knows of the game, frozen (`interpreter.agents.knowledge.Knowledge`)."""
         return self._made("sample", self._knowledge)
 
