@@ -85,7 +85,7 @@ def test_the_reasons_explain_exactly_the_cards_left_out(name):
 
 
 def test_a_bot_is_not_given_reasons():
-    """GIVEN an agent that does not tell people (a bot)
+    """GIVEN an agent that does not ask for reasons (a bot)
     WHEN its Turn is made
     THEN no reasons are computed for it (they cost a listing)."""
     game = play_deal()

@@ -15,6 +15,7 @@ class RandomAgent:
     """Picks uniformly among the legal choices; for a number, favours the ends and a few points
     between them so that simulations exercise minimum, maximum and in-between amounts."""
     name = "random"
+    uses = frozenset()      # reads nothing but the choices: its turns copy nothing
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
@@ -35,6 +36,7 @@ class RandomAgent:
 class FirstLegalAgent:
     """Always takes the first legal choice: a deterministic bot for smoke tests."""
     name = "first"
+    uses = frozenset()
 
     def choose(self, turn: Turn):
         if turn.numbers is not None:
@@ -45,6 +47,7 @@ class FirstLegalAgent:
 class ScriptedAgent:
     """Takes choices from a list of ids, in order; for tests that replay a known game."""
     name = "scripted"
+    uses = frozenset()
 
     def __init__(self, choices: Iterable[str]):
         self.choices = list(choices)

@@ -1,5 +1,8 @@
 """Determinization: one full game state drawn from what one seat knows.
 
+A search draws its samples from a `Knowledge` (`knowledge.py`): a game rebuilt from what the
+seat knows, never the live game. `determinize` works on any game all the same.
+
 A seat knows the cards it can see, where it last saw the cards it saw move into places it
 cannot see (narrowed by the masked moves it saw since), and the sizes of every pile. A sample
 keeps all of that and deals every other card at random over the places the seat cannot see:
@@ -53,25 +56,28 @@ def known_places(events, seat: int) -> dict[str, set]:
 
 def determinize(game: Game, seat: int, events, rng: random.Random) -> Game:
     """A game in the state `seat` sees, with everything it cannot know drawn at random."""
+    return determinize_from(game, seat, known_places(events, seat), rng)
+
+
+def determinize_from(game: Game, seat: int, places: dict, rng: random.Random) -> Game:
+    """`determinize` with the places the seat knows already worked out (`known_places`)."""
     sample = game.clone(record=False)
     for choice in unrevealed_choices(sample._stack):     # [env, value, seat, kind, options]
         if choice[2] is not None and choice[2] != seat and choice[3] != "card":
             choice[1] = choice[4][rng.randrange(len(choice[4]))]
-    places = known_places(events, seat)
     decision = sample.decision
     if decision is not None and decision.kind == "card":      # the seat knows where its options lie
-        for card in decision.options:
-            if isinstance(card, Card) and not card_visible(card, seat):
-                places[card.id] = {card.zone.key}
+        places = {**places, **{card.id: {card.zone.key} for card in decision.options
+                               if isinstance(card, Card) and not card_visible(card, seat)}}
     carriers = deal_unseen(sample, seat, places, rng)
     if decision is not None and carriers:
-        _offer_the_same_cards(sample, carriers)
+        offer_the_same_cards(sample, carriers)
     sample.rng = random.Random(rng.getrandbits(63))
     sample.seed, sample.stacked, sample._stacked = None, [], []
     return sample
 
 
-def _offer_the_same_cards(game: Game, carriers: dict) -> None:
+def offer_the_same_cards(game: Game, carriers: dict) -> None:
     """Make the pending decision offer, by identity, the cards it offered before the deal."""
     decision = game.decision
     if decision.kind in ("number", "action"):
@@ -96,7 +102,6 @@ def deal_unseen(game: Game, seat: int, places: dict[str, set], rng: random.Rando
     slots = [c for c in game.cards_in_play if not card_visible(c, seat)]
     if len(slots) < 2:
         return {}
-    before = [c.id for c in slots]
     identities = [(c.id, c.label, c.attrs, c.index, c.vars) for c in slots]
     assignment = None
     for _ in range(RETRIES):
@@ -106,6 +111,14 @@ def deal_unseen(game: Game, seat: int, places: dict[str, set], rng: random.Rando
     if assignment is None:      # constraints too tight to sample: keep the known cards where they are
         assignment = _assign(slots, identities, {}, rng, keep={i for i, ident in enumerate(identities)
                                                                 if ident[0] in places})
+    return carry_identities(game, slots, assignment)
+
+
+def carry_identities(game: Game, slots: list, assignment: list) -> dict:
+    """Give each card of `slots` the identity `assignment` lists for it, in place. Returns, for
+    each card object whose identity changed (by `id()`), the card object now carrying the
+    identity it had."""
+    before = [c.id for c in slots]
     for slot, (card_id, label, attrs, index, card_vars) in zip(slots, assignment):
         # a card's variables describe the card (a joker's declared rank), so they go with it
         slot.id, slot.label, slot.attrs, slot.index, slot.vars = card_id, label, attrs, index, card_vars

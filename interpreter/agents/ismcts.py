@@ -52,6 +52,7 @@ class Node:
 class ISMCTSAgent:
     """Searches `iterations` samples (or for `seconds`) before each decision."""
     name = "ismcts"
+    uses = frozenset(["events", "sample"])
 
     def __init__(self, *, iterations: int | None = None, seconds: float | None = None, seed: int | None = None,
                  horizon: int | str | None = None, exploration: float = EXPLORATION):
@@ -72,13 +73,14 @@ class ISMCTSAgent:
         hand_phase = hand_opening_phase(turn.events) if self.horizon == HAND else None
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done = 0
+        draw = turn.knowledge.sampler()      # the seat's knowledge, rebuilt once per decision
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             try:
-                self._iterate(root, turn, hand_phase)
+                self._iterate(root, draw, hand_phase)
             except GameError:
                 self.dropped += 1
             done += 1
@@ -88,8 +90,8 @@ class ISMCTSAgent:
                          if action in legal), reverse=True)
         return ranked[0][2] if ranked else _only(turn)
 
-    def _iterate(self, root: Node, turn: Turn, hand_phase: str | None) -> None:
-        game = turn.sample(self.rng)
+    def _iterate(self, root: Node, draw, hand_phase: str | None) -> None:
+        game = draw(self.rng)
         if hand_phase is not None:
             stop_at_phase(game, hand_phase)
         path = [root]

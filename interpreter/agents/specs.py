@@ -1,6 +1,10 @@
 """Agents named by a short spec, as the command line and tools take them:
 `random`, `first`, `ismcts:500` (iterations) or `ismcts:2s` (seconds per decision), and with
-`:hand` a search that looks no further than the current hand (`ismcts:2s:hand`)."""
+`:hand` a search that looks no further than the current hand (`ismcts:2s:hand`); and
+`cmd:python mybot.py` (or `cmd:2s:python mybot.py`, seconds per decision) for a program run as
+another process (`interpreter.agents.command`). A `cmd:` spec starts a program, so it is built
+only where the spec comes from the person running cardrules (`commands=True`: the command
+line), never from a spec a client sent."""
 from __future__ import annotations
 
 from interpreter.agents.basic import FirstLegalAgent, RandomAgent
@@ -50,7 +54,17 @@ def _budget(arg, *, spec) -> dict:
                          "or of seconds per decision (ismcts:0.5s), then :hand to search to the end of the hand only")
 
 
-KINDS = {"random": _random, "first": _first, "ismcts": _ismcts}
+def _cmd(arg, seed):
+    from interpreter.agents.command import CommandAgent, parse_command_spec
+    try:
+        argv, seconds = parse_command_spec(arg)
+    except ValueError as exc:
+        raise AgentSpecError(f"agent 'cmd:{arg or ''}': {exc}") from None
+    return CommandAgent(argv, seconds=seconds, seed=seed)
+
+
+KINDS = {"random": _random, "first": _first, "ismcts": _ismcts, "cmd": _cmd}
+COMMANDS = "cmd"        # the kind that runs a program
 
 
 def _no_argument(name: str, arg) -> None:
@@ -58,19 +72,21 @@ def _no_argument(name: str, arg) -> None:
         raise AgentSpecError(f"agent '{name}:{arg}': '{name}' takes no argument")
 
 
-def make_agent(spec: str, *, seed: int | None = None):
-    """The agent a spec names, seeded with `seed`; AgentSpecError (one line) for a bad spec."""
+def make_agent(spec: str, *, seed: int | None = None, commands: bool = False):
+    """The agent a spec names, seeded with `seed`; AgentSpecError (one line) for a bad spec.
+    A `cmd:` spec is refused unless `commands` (see the module's docstring)."""
     text = str(spec).strip()
     name, _, arg = text.partition(":")
     name = name.strip().lower()
     make = KINDS.get(name)
-    if make is None:
-        raise AgentSpecError(f"unknown agent '{text}': use one of {', '.join(KINDS)} "
+    if make is None or (name == COMMANDS and not commands):
+        kinds = [k for k in KINDS if commands or k != COMMANDS]
+        raise AgentSpecError(f"unknown agent '{text}': use one of {', '.join(kinds)} "
                              "(e.g. random, ismcts:500)")
     return make(arg if _ else None, seed)
 
 
-def make_agents(specs: str, *, players: int, seed: int | None = None) -> list:
+def make_agents(specs: str, *, players: int, seed: int | None = None, commands: bool = False) -> list:
     """One agent per seat from a comma-separated list (`ismcts:200,random,random,random`); a
     single spec is used for every seat. Each seat's agent gets its own seed."""
     parts = [p for p in str(specs).split(",")]
@@ -81,4 +97,5 @@ def make_agents(specs: str, *, players: int, seed: int | None = None) -> list:
     if len(parts) != players:
         raise AgentSpecError(f"agents '{specs}': {len(parts)} agents for {players} players; "
                              "give one for every seat, or one for all")
-    return [make_agent(p, seed=None if seed is None else seed * 1009 + seat) for seat, p in enumerate(parts)]
+    return [make_agent(p, seed=None if seed is None else seed * 1009 + seat, commands=commands)
+            for seat, p in enumerate(parts)]

@@ -28,7 +28,7 @@ def build_agent(spec: str, *, seed: int):
     """One agent from its spec, seeded: the single place where specs become agents."""
     if spec.strip().lower() == "random":
         return RandomPicker(seed)
-    return make_agent(spec, seed=seed)
+    return make_agent(spec, seed=seed, commands=True)     # specs come from the command line or a plan
 
 
 def needs_events(specs: list[str]) -> bool:

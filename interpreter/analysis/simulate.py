@@ -75,7 +75,7 @@ def play_one(ruleset, *, index: int, root_seed: int, players: int, options: dict
             play_random(game, random.Random(seed ^ 0x5EED))
         else:      # agents that may read their seat's events need the game to record them
             game = Game(ruleset, players, seed=seed, options=options, record=True, budget=budget)
-            play(game, make_agents(agents, players=players, seed=seed))
+            play(game, make_agents(agents, players=players, seed=seed, commands=True))
         result = game.result
         outcome.scores, outcome.winners = result["scores"], result["winners"]
         outcome.winning_teams, outcome.decisions = result["winning_teams"], result["decisions"]
@@ -104,7 +104,7 @@ def simulate(ruleset, *, games: int, seed: int, players: int, options: dict, job
     """Play `games` games (random players, or `agents` specs); `progress(done, total)` is
     called as chunks finish."""
     if agents is not None:
-        make_agents(agents, players=players, seed=0)     # a bad spec fails here, once
+        make_agents(agents, players=players, seed=0, commands=True)     # a bad spec fails here, once
     chunk = max(1, min(50, games // (jobs * 4) or 1))
     batches = [list(range(i, min(i + chunk, games))) for i in range(0, games, chunk)]
     outcomes: list[Outcome] = []

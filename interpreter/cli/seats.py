@@ -13,7 +13,7 @@ def seat_agents(players: int, *, seed: int, humans=(), screen=None, bots: str | 
     if bots is None:
         agents: dict = {seat: RandomAgent(seed * 31 + seat) for seat in range(players)}
     else:
-        agents = dict(enumerate(make_agents(bots, players=players, seed=seed)))
+        agents = dict(enumerate(make_agents(bots, players=players, seed=seed, commands=True)))
     if humans:
         from interpreter.terminal.human import HumanAgent
         person = HumanAgent(screen=screen)

@@ -68,7 +68,7 @@ def command(ruleset, options, variants, games, players, seed, jobs, agents, no_p
     if agents is not None:
         from interpreter.agents.specs import AgentSpecError, make_agents
         try:
-            make_agents(agents, players=n, seed=0)
+            make_agents(agents, players=n, seed=0, commands=True)
         except AgentSpecError as exc:
             raise fail(f"--agents: {exc}") from None
     jobs, note = job_count(jobs, games)

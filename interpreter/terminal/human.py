@@ -35,7 +35,8 @@ class HumanAgent:
     default to the terminal and can be replaced, e.g. by tests."""
 
     name = "human"
-    wants_reasons = True     # a card that may not be played is answered with the ruleset's reason
+    # what it reads of a turn: the table, the story, and why a card named may not be played
+    uses = ("view", "events", "reasons")
 
     def __init__(self, ask: Callable | None = None, say: Callable[[str], None] | None = None, *, screen=None):
         from interpreter.terminal.screen import Lines, Screen
