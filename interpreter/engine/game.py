@@ -28,6 +28,7 @@ from interpreter.engine.decisions import (Choice, Decision, IllegalChoice, choic
 from interpreter.engine.events import EventLog
 from interpreter.engine.frames import Frame
 from interpreter.engine.shuffling import shuffle
+from interpreter.language import fields
 from interpreter.engine.state import (HIDDEN, NO_VARS, NOBODY, PUBLIC, Card, InitialValue, Player, Team, Zone,
                                        card_visible)
 
@@ -276,11 +277,7 @@ class Game:
             if check is not None and not check(self, {}):
                 # `{name}` in a message stands for an option's value; `{num_players}` for the count
                 values = {**self.options, "num_players": len(self.players)}
-                try:
-                    message = message.format(**values)
-                except (KeyError, IndexError, ValueError):
-                    pass
-                raise GameError(message, span=span, code="constraint")
+                raise GameError(fields.fill(message, values), span=span, code="constraint")
 
     # -- driving -------------------------------------------------------------
     def apply(self, choice) -> None:

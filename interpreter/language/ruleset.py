@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.cache.trees import TreeCache
+from interpreter.language import fields
 from interpreter.language import types as T
 from interpreter.language.compiler import Compiler, Function, Symbols, Where, RESERVED
 from interpreter.language.deck import CardSpec, DeckBuilder, has_type  # noqa: F401  (CardSpec: part of a Ruleset)
@@ -78,7 +79,7 @@ class Ruleset:
     triggers: dict                           # event -> [(filter fn, run fn, name, to zone, span)]
     result_score: Any
     result_winners: Any
-    constraints: list                        # [(fn, message, span)]
+    constraints: list                        # [(fn, message as fields.Parts, span)]
     warnings: list[Diagnostic] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
     variants: list[str] = field(default_factory=list)
@@ -255,7 +256,7 @@ class _Builder:
             if isinstance(loc.value, dict):
                 fn, _ = self.compiler.expression(loc.value.get("check"), Where(loc.source, loc.path + ("check",)),
                                                  expect=T.BOOL)
-                constraints.append((fn, str(loc.value.get("message", "constraint failed")), loc.span))
+                constraints.append((fn, self.constraint_message(loc, options), loc.span))
         if not self.errors.errors:   # after an error some uses were never compiled: no false alarms
             self.warn_unused(procedures, flows)
         pv = players.value if isinstance(players.value, dict) else {}
@@ -275,6 +276,19 @@ class _Builder:
             symbols=self.symbols, abilities=abilities, generated=self.compiler.generated,
             undisplayed={name for entries in self.m["vars"].values() for name, loc in entries.items()
                          if isinstance(loc.value, dict) and loc.value.get("display") is False})
+
+    def constraint_message(self, loc: Located, options: dict) -> fields.Parts:
+        """A constraint's message, whose `{name}`s are options' values and `{num_players}`."""
+        text = str(loc.value.get("message", "constraint failed"))
+        allowed = {*options, "num_players"}
+        try:
+            return fields.parse(text, allowed)
+        except fields.FieldError as exc:
+            line, column = fields.position(text, exc.offset)
+            self.errors.error("template", f"constraint message: {exc.message}",
+                              loc.source.expression_span(loc.path + ("message",), line, column),
+                              "a message may name the options and the player count: " + fields.names(allowed))
+            return (text,)
 
     def expr(self, loc: Located, expect=None, scope=None):
         fn, _ = self.compiler.expression(loc.value, loc.where, expect=expect, scope=scope)
