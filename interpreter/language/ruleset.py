@@ -18,6 +18,7 @@ from interpreter.language import types as T
 from interpreter.language.compiler import Compiler, Function, Symbols, Where, RESERVED
 from interpreter.language.deck import CardSpec, DeckBuilder, has_type  # noqa: F401  (CardSpec: part of a Ruleset)
 from interpreter.errors import Collector, Diagnostic, RulesetError, Span, did_you_mean
+from interpreter.engine.budget import LIMIT_KEYS
 from interpreter.engine.flow import FlowCompiler, Procedure
 from interpreter.language.passed import digest
 from interpreter.language.loader import LIBRARY, Located, Reader, layers, merge
@@ -89,6 +90,7 @@ class Ruleset:
     score_label: str = "score"                      # what result.score counts: chips, coins, points
     digest: str = ""                                # of the text of every file it was built from
     generated: list[str] = field(default_factory=list)  # the Python compiled for it (`cardrules compile`)
+    limits: dict = field(default_factory=dict)      # `limits:` per game: decisions, steps, events (budget.py)
 
     def compile(self, text: str, *, scope: dict | None = None, effects: bool = False):
         """Compile one more expression (or, with effects=True, statements) against this ruleset's
@@ -273,9 +275,16 @@ class _Builder:
             result_winners=winners, constraints=constraints, sources=[s.path for s in self.layers],
             score_label=str((result.value.get("label") if result and isinstance(result.value, dict) else None)
                             or "score"),
-            symbols=self.symbols, abilities=abilities, generated=self.compiler.generated,
+            symbols=self.symbols, abilities=abilities, generated=self.compiler.generated, limits=self.limits(),
             undisplayed={name for entries in self.m["vars"].values() for name, loc in entries.items()
                          if isinstance(loc.value, dict) and loc.value.get("display") is False})
+
+    def limits(self) -> dict:
+        """`limits:`, the bounds of one game (the schema checked each is a whole number in range)."""
+        located = self.m.get("limits")
+        values = located.value if located is not None and isinstance(located.value, dict) else {}
+        return {key: value for key, value in values.items()
+                if key in LIMIT_KEYS and isinstance(value, int) and not isinstance(value, bool) and value >= 1}
 
     def constraint_message(self, loc: Located, options: dict) -> fields.Parts:
         """A constraint's message, whose `{name}`s are options' values and `{num_players}`."""
