@@ -63,7 +63,13 @@ class GameLimitError(GameError):
     """A game stopped by a bound of its budget (see `interpreter.engine.budget`): too much work
     or time or too many events between two decisions (codes `step-limit`, `time-limit`,
     `event-limit`), or too many decisions, steps or events in the whole game (`decision-limit`,
-    `game-step-limit`, `game-event-limit`): a loop that may never end. The game cannot go on."""
+    `game-step-limit`, `game-event-limit`): a loop that may never end; or more memory than the
+    machine has (`memory`). The game cannot go on."""
+
+
+class UnusedStackedOrders(UserWarning):
+    """A game ended with stacked orders it never shuffled with (`Game(stacked=...)` gave more
+    orders than the game shuffles): a warning, since the game itself was played in full."""
 
 
 def did_you_mean(name: str, candidates) -> str | None:

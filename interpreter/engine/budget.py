@@ -80,15 +80,29 @@ def too_long(what: str, *, span: Span | None, phase: str | None, code: str) -> G
 _KEY_OF = {"decision-limit": "decisions", "game-step-limit": "steps", "game-event-limit": "events"}
 
 
+def past_python_limits(exc: RecursionError | MemoryError, phase: str | None) -> GameError:
+    """The error for one of Python's own limits reached while a game runs: recursion, or memory."""
+    if isinstance(exc, RecursionError):
+        return too_deep(exc, phase)
+    return GameLimitError("the ruleset needed more memory than this machine has; a value or a loop grows "
+                          "without bound", span=innermost_rule(exc), phase=phase, code="memory")
+
+
 def too_deep(exc: RecursionError, phase: str | None) -> GameError:
     """Python's own limit reached by nesting a ruleset is allowed in parts (triggers firing
     procedures calling procedures...): the error of the innermost rule that was running."""
+    return GameError("the ruleset's steps, triggers and procedures nest too deeply when run; flatten them",
+                     span=innermost_rule(exc), phase=phase, code="too-deep")
+
+
+def innermost_rule(exc: BaseException) -> Span | None:
+    """The position of the innermost rule that was running when `exc` was raised: a line of
+    generated code, or a runtime helper's span."""
     from interpreter.codegen.unit import line_span
     span, tb = None, exc.__traceback__
-    while tb is not None:      # the innermost rule: a line of generated code, or a runtime helper's span
+    while tb is not None:
         candidate = line_span(tb.tb_frame.f_code.co_filename, tb.tb_lineno) or tb.tb_frame.f_locals.get("span")
         if isinstance(candidate, Span):
             span = candidate
         tb = tb.tb_next
-    return GameError("the ruleset's steps, triggers and procedures nest too deeply when run; flatten them",
-                     span=span, phase=phase, code="too-deep")
+    return span

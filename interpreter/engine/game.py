@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import random
 import time
+import warnings
 from typing import Iterator
 
-from interpreter.errors import GameError, GameLimitError, Span
+from interpreter.errors import GameError, GameLimitError, Span, UnusedStackedOrders
 from interpreter.engine import arguments
-from interpreter.engine.budget import CLOCK_STRIDE, DEFAULT_STEPS, Budget, GameLimits, too_deep, too_long
+from interpreter.engine.budget import CLOCK_STRIDE, DEFAULT_STEPS, Budget, GameLimits, past_python_limits, too_long
 from interpreter.engine.decisions import (Choice, Decision, IllegalChoice, choice_id, describe_numbers,
                                           json_value)
 from interpreter.engine.events import EventLog
@@ -150,20 +151,22 @@ class Game:
         self.listing_peaks: dict = {}     # choose step (a ListingSite) -> the most items one listing looked at
         self._triggers = ruleset.triggers
         self._moved_into = _moved_triggers(ruleset)
-        self._build_cards()
-        self._build_zones_and_teams()
-        self._init_vars()
-        self._check_constraints()
-        started = {"type": "started", "ruleset": ruleset.name, "players": n, "seed": self.seed,
-                   "options": {k: self.options[k] for k in sorted(self.options)}}
-        if self.record:   # a seat does not get the seed: with it, it could re-deal every hand
-            self._log.emit(started, None, seat_event={**started, "seed": None})
-        self._stack = [Frame(ruleset.flow_code, {})]   # where the flow is (frames.py)
-        self._sent = None                 # the answer to the decision just taken, for the flow
-        try:      # (here and in the apply methods: a RecursionError becomes the ruleset's error)
+        # (here and in the apply methods: Python's own limits, recursion and memory, reached by
+        # a ruleset become the ruleset's error, at the innermost rule that was running)
+        try:
+            self._build_cards()
+            self._build_zones_and_teams()
+            self._init_vars()
+            self._check_constraints()
+            started = {"type": "started", "ruleset": ruleset.name, "players": n, "seed": self.seed,
+                       "options": {k: self.options[k] for k in sorted(self.options)}}
+            if self.record:   # a seat does not get the seed: with it, it could re-deal every hand
+                self._log.emit(started, None, seat_event={**started, "seed": None})
+            self._stack = [Frame(ruleset.flow_code, {})]   # where the flow is (frames.py)
+            self._sent = None                 # the answer to the decision just taken, for the flow
             self._advance(None)
-        except RecursionError as exc:
-            raise too_deep(exc, self.phase) from None
+        except (RecursionError, MemoryError) as exc:
+            raise past_python_limits(exc, self.phase) from None
 
     # -- setup ---------------------------------------------------------------
     def _build_cards(self) -> None:
@@ -292,8 +295,8 @@ class Game:
         value, chosen_id = decision.resolve(choice)
         try:
             self._take(decision, value, chosen_id)
-        except RecursionError as exc:
-            raise too_deep(exc, self.phase) from None
+        except (RecursionError, MemoryError) as exc:
+            raise past_python_limits(exc, self.phase) from None
 
     def apply_value(self, value) -> None:
         """Apply an item of `decision.options` as it is (the fast path for bots); a value that
@@ -301,8 +304,8 @@ class Game:
         decision = self._current()
         try:
             self._take(decision, decision.resolve_value(value), None)
-        except RecursionError as exc:
-            raise too_deep(exc, self.phase) from None
+        except (RecursionError, MemoryError) as exc:
+            raise past_python_limits(exc, self.phase) from None
 
     # The playout API, for bots and search: who decides, how many legal options there are,
     # and taking one by its position. A position can only name one of the engine's own
@@ -361,8 +364,8 @@ class Game:
             if self.decisions_taken >= self._limits.decisions or \
                     self.steps_before + self.steps > self._limits.steps:
                 self._too_long(request)
-        except RecursionError as exc:
-            raise too_deep(exc, self.phase) from None
+        except (RecursionError, MemoryError) as exc:
+            raise past_python_limits(exc, self.phase) from None
 
     def _current(self) -> Decision:
         if self.over or self.decision is None:
@@ -440,10 +443,11 @@ class Game:
             winners = self.rules.result_winners(self, {})
         self.winners = list(winners or [])
         self.emit("ended", winners=[p.seat for p in self.winners], scores=self.scores())
-        if self._stacked:
+        if self._stacked:     # the game was played in full: a warning, not an error after the end
             used = len(self.stacked) - len(self._stacked)
-            raise GameError(f"{len(self.stacked)} stacked orders were given and the game shuffled {used} "
-                            f"times: {len(self._stacked)} stacked orders were never used", code="stacked")
+            warnings.warn(UnusedStackedOrders(f"{len(self.stacked)} stacked orders were given and the game "
+                                              f"shuffled {used} times: {len(self._stacked)} stacked orders "
+                                              "were never used"), stacklevel=2)
 
     def scores(self) -> list[int]:
         score = self.rules.result_score

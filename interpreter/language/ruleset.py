@@ -142,6 +142,17 @@ def load_ruleset(path, *, variants=(), roots=()) -> Ruleset:
 
 def check_ruleset(path, *, variants=(), roots=()) -> tuple[Ruleset | None, list[Diagnostic]]:
     """Like `load_ruleset`, but returns (ruleset or None, every diagnostic) instead of raising."""
+    try:
+        return _check_ruleset(path, variants=variants, roots=roots)
+    except (MemoryError, RecursionError) as exc:
+        # Python's own limits, reached by a file past every bound of ours: still one message
+        what = ("needed more memory than this machine has" if isinstance(exc, MemoryError)
+                else "nests too deeply to be checked")
+        code = "memory" if isinstance(exc, MemoryError) else "too-deep"
+        return None, [Diagnostic(code, f"this ruleset {what}; make it smaller", Span(str(path), 1, 1))]
+
+
+def _check_ruleset(path, *, variants, roots) -> tuple[Ruleset | None, list[Diagnostic]]:
     errors = Collector()
     path = Path(path)
     files = [path] + [Path(v) for v in variants]
