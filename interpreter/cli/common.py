@@ -91,8 +91,9 @@ def budget_option(command):
     decisions one game may ask (see engine/budget.py)."""
     from interpreter.engine.budget import DEFAULT_DECISIONS, DEFAULT_STEPS
     command = click.option("--max-decisions", type=click.IntRange(min=1), metavar="N",
-                           help="Decisions one game may ask before it stops with the position of the step "
-                                f"that asks (default: the ruleset's limits.decisions, else {DEFAULT_DECISIONS}).")(command)
+                           help="Decisions one game may ask before it stops with the position of the "
+                                "step that asks (default: the ruleset's limits.decisions, else "
+                                f"{DEFAULT_DECISIONS}).")(command)
     return click.option("--max-steps", type=click.IntRange(min=1), metavar="N",
                         help="Steps of work allowed between two decisions before the game stops with "
                              f"the position of the loop (default {DEFAULT_STEPS}).")(command)

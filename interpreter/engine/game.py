@@ -92,7 +92,8 @@ class Game:
     # Slots keep a live game small (a search holds thousands); any other attribute still
     # goes to an instance dict, made only when one is set.
     __slots__ = ("rules", "seed", "record", "say", "budget", "_rng", "_rng_shared", "options",
-                 "option_overrides", "_log", "steps", "steps_before", "_limits", "_events_at_decision", "_event_cap",
+                 "option_overrides", "_log", "steps", "steps_before", "_limits", "_max_decisions", "_max_game_steps",
+                 "_events_at_decision", "_event_cap",
                  "_asked_at", "_check_at", "_stride", "_deadline",
                  "memo", "vmemo", "static", "phase", "_stacked", "stacked", "_firing",
                  "_private", "_ability_flags", "players", "teams", "vars", "zones", "winners", "over",
@@ -114,6 +115,7 @@ class Game:
         self.say = self.record if announce is None else arguments.check_flag("announce", announce)
         self.budget = arguments.check_budget(budget, max_steps, max_decisions)
         self._limits = GameLimits.of(self.budget, ruleset.limits)   # per game (see budget.py)
+        self._max_decisions, self._max_game_steps = self._limits.decisions, self._limits.steps   # (read every decision)
         self._stride = min(CLOCK_STRIDE, self.budget.steps)   # steps between two budget checks
         self._rng_shared: list | None = None    # how many games share `_rng` (see `rng`)
         self.rng = random.Random(self.seed)     # no seed: seeded from the system's randomness
@@ -361,8 +363,7 @@ class Game:
                 return
             request._game = self
             self.decision = request
-            if self.decisions_taken >= self._limits.decisions or \
-                    self.steps_before + self.steps > self._limits.steps:
+            if self.decisions_taken >= self._max_decisions or self.steps_before + self.steps > self._max_game_steps:
                 self._too_long(request)
         except (RecursionError, MemoryError) as exc:
             raise past_python_limits(exc, self.phase) from None
@@ -423,7 +424,7 @@ class Game:
             return
         request._game = self
         self.decision = request
-        if self.decisions_taken >= self._limits.decisions or self.steps_before + self.steps > self._limits.steps:
+        if self.decisions_taken >= self._max_decisions or self.steps_before + self.steps > self._max_game_steps:
             self._too_long(request)
 
     def _too_long(self, request: Decision) -> None:
