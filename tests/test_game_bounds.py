@@ -104,7 +104,7 @@ def test_the_event_cap_holds_across_decisions(tmp_path):
 @pytest.mark.parametrize("limits, message", [
     ("limits: {decisions: 0}\n", "0 is less than the minimum of 1"),
     ("limits: {decision: 10}\n", "decision"),
-    ("limits: {events: 99999999999}\n", "99999999999 is greater than the maximum of 5000000"),
+    ("limits: {events: 99999999999}\n", "99999999999 is greater than the maximum of 2000000"),
 ])
 def test_a_bad_limits_section_is_a_located_load_error(tmp_path, limits, message):
     """GIVEN a `limits:` with a value out of range or an unknown key
@@ -158,9 +158,9 @@ def test_cardrules_simulate_stops_each_never_ending_game_and_reports_it(tmp_path
 def test_shipped_matches_stay_far_under_the_default_bounds(name):
     """GIVEN a shipped game at its largest table, where matches are longest
     WHEN 20 random matches are played, recording
-    THEN the longest is far under every default bound: at least 20 times under the decisions
-    and the events, 1,000 times under the steps. (200 matches of each game at each player count
-    took at most 1,116 decisions, 32,189 steps and 11,337 events.)"""
+    THEN the longest is far under every default bound: at least 20 times under the decisions,
+    15 times under the events, 1,000 times under the steps. (200 matches of each game at each
+    player count took at most 1,296 decisions, 38,312 steps and 12,252 events.)"""
     rules = load_ruleset(find_game(name))
     players = rules.max_players
     decisions = steps = events = 0
@@ -174,7 +174,7 @@ def test_shipped_matches_stay_far_under_the_default_bounds(name):
         decisions, steps = max(decisions, game.decisions_taken), max(steps, work)
         events = max(events, len(game.events_all()))
     assert decisions * 20 < DEFAULT_DECISIONS
-    assert events * 20 < DEFAULT_GAME_EVENTS
+    assert events * 15 < DEFAULT_GAME_EVENTS
     assert steps * 1_000 < DEFAULT_GAME_STEPS
 
 

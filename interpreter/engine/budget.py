@@ -22,10 +22,10 @@ DEFAULT_SECONDS = 20.0           # per decision, read every CLOCK_STRIDE steps
 DEFAULT_EVENTS = 200_000         # events recorded per decision: bounds a runaway loop's memory
 CLOCK_STRIDE = 20_000
 # Per game. The longest of 200 random matches of each shipped game at each player count took
-# 1,116 decisions, 32,189 steps and 11,337 events (Hearts and Hold'em at most players).
+# at most 1,296 decisions, 38,312 steps and 12,252 events (see tests/test_game_bounds.py).
 DEFAULT_DECISIONS = 100_000
 DEFAULT_GAME_STEPS = 100_000_000
-DEFAULT_GAME_EVENTS = 500_000      # also bounds a recording game's memory (some hundred MB)
+DEFAULT_GAME_EVENTS = 250_000      # also bounds a recording game's memory: ~330 MB at 10 seats
 LIMIT_KEYS = {"decisions": "decisions", "steps": "game_steps", "events": "game_events"}   # `limits:` -> Budget
 
 
