@@ -3,6 +3,7 @@ on decisions, steps and recorded events, with the position of the step that asks
 defaults are far above any shipped game's longest match (issue 27, item 7)."""
 from __future__ import annotations
 
+import json
 import random
 import resource
 import subprocess
@@ -15,6 +16,7 @@ import pytest
 from interpreter import Game, GameLimitError, RulesetError, load_ruleset
 from interpreter.analysis.observe import STEP_LIMIT, play_observed
 from interpreter.analysis.simulate import play_one
+from interpreter.cli.main import main
 from interpreter.engine.budget import DEFAULT_DECISIONS, DEFAULT_GAME_EVENTS, DEFAULT_GAME_STEPS, Budget
 from interpreter.shipped import find_game, game_names
 from tests.test_engine import HEADER, line_of
@@ -152,6 +154,19 @@ def test_cardrules_simulate_stops_each_never_ending_game_and_reports_it(tmp_path
                                   f"{path}:{line_of(path, 'choose:')}:9: the game asked for more than 2,000 ")
     assert "Traceback" not in done.stderr
     assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 500 * 1024     # (kilobytes)
+
+
+def test_cardrules_analyze_lists_each_stopped_game_with_its_seed(tmp_path, capsys):
+    """GIVEN the repro
+    WHEN `cardrules analyze` measures two games of it with --max-decisions 300
+    THEN both are step-limit stops listed with their seeds and the located error."""
+    path = forever(tmp_path)
+    assert main(["analyze", str(path), "-g", "2", "--max-decisions", "300", "--html", "none", "--no-progress",
+                 "--format", "json"]) == 1          # (games failed)
+    summary = json.loads(capsys.readouterr().out)["runs"][0]["summary"]
+    assert summary["step_limit"]["count"] == 2
+    assert [(f["seed"], f["status"]) for f in summary["failures"]] == [(1000003, STEP_LIMIT), (1000004, STEP_LIMIT)]
+    assert all("the game asked for more than 300 decisions" in f["error"] for f in summary["failures"])
 
 
 @pytest.mark.parametrize("name", game_names())
