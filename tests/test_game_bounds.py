@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import Game, GameLimitError, RulesetError, load_ruleset
+from interpreter import Game, GameError, GameLimitError, RulesetError, load_ruleset
 from interpreter.analysis.observe import STEP_LIMIT, play_observed
 from interpreter.analysis.simulate import play_one
 from interpreter.cli.main import main
@@ -206,3 +206,18 @@ def test_the_game_limit_error_is_a_game_error_for_every_budget_limit(tmp_path):
     with pytest.raises(GameLimitError) as info:
         Game(load_ruleset(path), 2, seed=1, record=False, max_steps=1_000)
     assert info.value.code == "step-limit"
+
+
+@pytest.mark.parametrize("value, message", [
+    (0, "a budget's decisions must be a whole number of at least 1, not 0"),
+    ("many", "max_decisions must be a whole number of decisions per game, not 'many'"),
+    (True, "max_decisions must be a whole number of decisions per game, not True"),
+])
+def test_a_bad_run_bound_is_an_argument_error(tmp_path, value, message):
+    """GIVEN Game(max_decisions=...) of the wrong kind
+    WHEN the game is made
+    THEN it is refused as an argument, saying which."""
+    rules = load_ruleset(forever(tmp_path))
+    with pytest.raises(GameError) as info:
+        Game(rules, 2, max_decisions=value)
+    assert (info.value.code, info.value.message) == ("argument", message)
