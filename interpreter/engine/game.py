@@ -29,9 +29,9 @@ from interpreter.engine.decisions import (Choice, Decision, IllegalChoice, choic
 from interpreter.engine.events import EventLog
 from interpreter.engine.frames import Frame
 from interpreter.engine.shuffling import shuffle
-from interpreter.language.fields import fill
 from interpreter.engine.state import (HIDDEN, NO_VARS, NOBODY, PUBLIC, Card, InitialValue, Player, Team, Zone,
                                        card_visible)
+from interpreter.language.fields import fill
 
 __all__ = ["Game", "Choice", "Decision", "Budget", "IllegalChoice", "GameLimitError", "describe_numbers"]
 
@@ -533,13 +533,13 @@ class Game:
         budget = self.budget
         if self.steps > budget.steps:
             raise GameLimitError(f"the ruleset did more than {budget.steps} steps of work since the last "
-                            f"decision; {what}", span=span, phase=self.phase, code="step-limit")
+                                 f"decision; {what}", span=span, phase=self.phase, code="step-limit")
         seconds = budget.seconds
         if seconds is not None and self._deadline is None:
             self._deadline = time.monotonic() + seconds
         elif seconds is not None and time.monotonic() > self._deadline:
             raise GameLimitError(f"the ruleset ran for more than {budget.seconds:g} seconds since the last "
-                            f"decision; {what}", span=span, phase=self.phase, code="time-limit")
+                                 f"decision; {what}", span=span, phase=self.phase, code="time-limit")
         self._check_at = min(self.steps + CLOCK_STRIDE, budget.steps)
 
     def _check_events(self, span: Span | None) -> None:
@@ -549,7 +549,8 @@ class Game:
                            phase=self.phase, code="game-event-limit")
         if len(self._log) - self._events_at_decision > self.budget.events:
             raise GameLimitError(f"the ruleset recorded more than {self.budget.events} events since the last "
-                            "decision; a loop may never finish", span=span, phase=self.phase, code="event-limit")
+                                 "decision; a loop may never finish", span=span, phase=self.phase,
+                                 code="event-limit")
 
     def listing_costs(self) -> dict:
         """For each choose step listed so far (by its span), the most items one listing of its
