@@ -17,7 +17,8 @@ from interpreter import Game, GameError, GameLimitError, RulesetError, load_rule
 from interpreter.analysis.observe import STEP_LIMIT, play_observed
 from interpreter.analysis.simulate import play_one
 from interpreter.cli.main import main
-from interpreter.engine.budget import DEFAULT_DECISIONS, DEFAULT_GAME_EVENTS, DEFAULT_GAME_STEPS, Budget
+from interpreter.engine.budget import (DEFAULT_DECISIONS, DEFAULT_GAME_EVENTS, DEFAULT_GAME_STEPS, LIMIT_MAXIMA,
+                                       Budget)
 from interpreter.shipped import find_game, game_names
 from tests.test_engine import HEADER, line_of
 
@@ -221,3 +222,12 @@ def test_a_bad_run_bound_is_an_argument_error(tmp_path, value, message):
     with pytest.raises(GameError) as info:
         Game(rules, 2, max_decisions=value)
     assert (info.value.code, info.value.message) == ("argument", message)
+
+
+def test_the_schema_and_the_engine_agree_on_the_most_a_ruleset_may_set():
+    """GIVEN the `limits` of the JSON schema (what editors check) and of the engine
+    WHEN compared
+    THEN each key has the same maximum in both."""
+    schema = json.loads((ROOT / "schemas" / "ruleset.schema.json").read_text(encoding="utf-8"))
+    keys = schema["properties"]["limits"]["properties"]
+    assert {key: spec["maximum"] for key, spec in keys.items()} == LIMIT_MAXIMA

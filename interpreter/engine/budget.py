@@ -27,6 +27,7 @@ DEFAULT_DECISIONS = 100_000
 DEFAULT_GAME_STEPS = 100_000_000
 DEFAULT_GAME_EVENTS = 250_000      # also bounds a recording game's memory: ~330 MB at 10 seats
 LIMIT_KEYS = {"decisions": "decisions", "steps": "game_steps", "events": "game_events"}   # `limits:` -> Budget
+LIMIT_MAXIMA = {"decisions": 10_000_000, "steps": 10_000_000_000, "events": 2_000_000}   # (the schema's too)
 
 
 @dataclass(frozen=True)

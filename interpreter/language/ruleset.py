@@ -18,7 +18,7 @@ from interpreter.language import types as T
 from interpreter.language.compiler import Compiler, Function, Symbols, Where, RESERVED
 from interpreter.language.deck import CardSpec, DeckBuilder, has_type  # noqa: F401  (CardSpec: part of a Ruleset)
 from interpreter.errors import Collector, Diagnostic, RulesetError, Span, did_you_mean
-from interpreter.engine.budget import LIMIT_KEYS
+from interpreter.engine.budget import LIMIT_MAXIMA
 from interpreter.engine.flow import FlowCompiler, Procedure
 from interpreter.language.passed import digest
 from interpreter.language.loader import LIBRARY, Located, Reader, layers, merge
@@ -291,11 +291,12 @@ class _Builder:
                          if isinstance(loc.value, dict) and loc.value.get("display") is False})
 
     def limits(self) -> dict:
-        """`limits:`, the bounds of one game (the schema checked each is a whole number in range)."""
+        """`limits:`, the bounds of one game (the schema reported any value that is not a whole
+        number in range; such a value is left out here all the same)."""
         located = self.m.get("limits")
         values = located.value if located is not None and isinstance(located.value, dict) else {}
-        return {key: value for key, value in values.items()
-                if key in LIMIT_KEYS and isinstance(value, int) and not isinstance(value, bool) and value >= 1}
+        return {key: value for key, value in values.items() if key in LIMIT_MAXIMA and isinstance(value, int)
+                and not isinstance(value, bool) and 1 <= value <= LIMIT_MAXIMA[key]}
 
     def constraint_message(self, loc: Located, options: dict) -> fields.Parts:
         """A constraint's message, whose `{name}`s are options' values and `{num_players}`."""
