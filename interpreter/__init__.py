@@ -14,7 +14,7 @@ __version__ = "0.1.0"
 
 _EXPORTS = {
     "Diagnostic": "interpreter.errors", "RulesetError": "interpreter.errors",
-    "GameError": "interpreter.errors", "Span": "interpreter.errors",
+    "GameError": "interpreter.errors", "GameLimitError": "interpreter.errors", "Span": "interpreter.errors",
     "load_ruleset": "interpreter.language.ruleset", "Ruleset": "interpreter.language.ruleset",
     "Game": "interpreter.engine.game", "Decision": "interpreter.engine.game", "Choice": "interpreter.engine.game",
 }

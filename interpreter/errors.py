@@ -63,6 +63,19 @@ class GameError(Exception):
         super().__init__(f"{where}{message}{during}")
 
 
+class GameLimitError(GameError):
+    """A game stopped by a bound of its budget (see `interpreter.engine.budget`): too much work
+    or time or too many events between two decisions (codes `step-limit`, `time-limit`,
+    `event-limit`), or too many decisions, steps or events in the whole game (`decision-limit`,
+    `game-step-limit`, `game-event-limit`): a loop that may never end; or more memory than the
+    machine has (`memory`). The game cannot go on."""
+
+
+class UnusedStackedOrders(UserWarning):
+    """A game ended with stacked orders it never shuffled with (`Game(stacked=...)` gave more
+    orders than the game shuffles): a warning, since the game itself was played in full."""
+
+
 def did_you_mean(name: str, candidates) -> str | None:
     """A 'did you mean' hint for a misspelt name, or None when nothing is close."""
     close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)

@@ -10,7 +10,7 @@ import textwrap
 
 import pytest
 
-from interpreter import Game, GameError, load_ruleset
+from interpreter import Game, GameError, RulesetError, load_ruleset
 from interpreter.language.builtins import BUILTINS, EvalError
 from interpreter.engine.state import Card
 from interpreter.primitives import combinations, combinations_quick, combinations_search
@@ -365,9 +365,8 @@ def test_a_ruleset_offers_melds_as_choices(tmp_path):
 
 def test_an_unknown_attribute_is_reported_at_its_position(tmp_path):
     """GIVEN a ruleset grouping by an attribute that does not exist ('rnk')
-    WHEN the decision is listed
-    THEN the game stops with an error naming the attribute and the ruleset position."""
-    rules = _meld_ruleset(tmp_path, key="rnk")
-    with pytest.raises(GameError, match="no attribute or variable 'rnk'") as info:
-        Game(rules, 2, seed=1)
+    WHEN the ruleset loads (a quoted attribute name is checked then, not when the decision is listed)
+    THEN it is refused with an error naming the attribute and the ruleset position."""
+    with pytest.raises(RulesetError, match="no attribute or variable 'rnk'") as info:
+        _meld_ruleset(tmp_path, key="rnk")
     assert "meld.yaml" in str(info.value)

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from interpreter.engine.game import Game
-from interpreter.errors import GameError
+from interpreter.errors import GameError, GameLimitError
 from interpreter.analysis.lineup import answer, apply_answer, make_lineup, needs_events, take_decision
 
 FINISHED, STEP_LIMIT, CRASHED = "finished", "step-limit", "error"
@@ -21,7 +21,8 @@ FINISHED, STEP_LIMIT, CRASHED = "finished", "step-limit", "error"
 
 @dataclass
 class GameRow:
-    """The measures of one game; `status` says whether it finished, hit the step limit or failed."""
+    """The measures of one game; `status` says whether it finished, was stopped by a bound of its
+    budget (`step-limit`: per decision or per game) or failed."""
     index: int
     seed: int
     players: int
@@ -91,7 +92,7 @@ class ObservedGame(Game):
 
 
 def play_observed(ruleset, *, index: int, seed: int, players: int, options: dict, lineup: list[str],
-                  max_steps: int) -> GameRow:
+                  max_steps: int, max_decisions: int | None = None) -> GameRow:
     """Play game `index` with `seed`; every failure becomes a row, never an exception."""
     row = GameRow(index, seed, players)
     started = time.perf_counter()
@@ -100,7 +101,7 @@ def play_observed(ruleset, *, index: int, seed: int, players: int, options: dict
     try:
         agents = make_lineup(lineup, game_seed=seed)
         game = ObservedGame(ruleset, players, seed=seed, options=options, record=needs_events(lineup),
-                            max_steps=max_steps)
+                            max_steps=max_steps, max_decisions=max_decisions)
         clock = time.perf_counter
         while not game.over:
             decision = game.decision
@@ -112,8 +113,11 @@ def play_observed(ruleset, *, index: int, seed: int, players: int, options: dict
             reply = answer(game, agents[decision.player])
             row.agent_seconds += clock() - before
             apply_answer(game, reply)
+    except GameLimitError as exc:     # a bound of the budget stopped it: no need to replay it
+        row.status = STEP_LIMIT
+        row.error = str(exc)
     except GameError as exc:
-        row.status = STEP_LIMIT if exc.code == "step-limit" else CRASHED
+        row.status = CRASHED
         row.error = str(exc)
     except Exception as exc:   # a bug in the engine or an agent: still one row, the run goes on
         row.status = CRASHED
@@ -129,7 +133,7 @@ def play_observed(ruleset, *, index: int, seed: int, players: int, options: dict
         _measure_result(row, game)
     elif row.status == CRASHED:
         row.path = reproduce_path(ruleset, seed=seed, players=players, options=options, lineup=lineup,
-                                  max_steps=max_steps)
+                                  max_steps=max_steps, max_decisions=max_decisions)
     return row
 
 
@@ -235,12 +239,13 @@ def pairing(base: GameRow, variant: GameRow) -> dict:
 
 
 def reproduce_path(ruleset, *, seed: int, players: int, options: dict, lineup: list[str],
-                   max_steps: int) -> list[str]:
+                   max_steps: int, max_decisions: int | None = None) -> list[str]:
     """Play a failed game again, recording, and return the ids of its decisions until it failed."""
     game = None
     try:
         agents = make_lineup(lineup, game_seed=seed)
-        game = Game(ruleset, players, seed=seed, options=options, record=True, max_steps=max_steps)
+        game = Game(ruleset, players, seed=seed, options=options, record=True, max_steps=max_steps,
+                    max_decisions=max_decisions)
         while not game.over:
             take_decision(game, agents[game.decision.player])
     except Exception:

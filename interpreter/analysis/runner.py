@@ -32,7 +32,8 @@ class RunSpec:
     players: int = 2
     lineup: tuple = ("random",)
     root_seed: int = 1
-    max_steps: int = DEFAULT_MAX_STEPS
+    max_steps: int = DEFAULT_MAX_STEPS        # per decision
+    max_decisions: int | None = None          # per game (None: the ruleset's limits, else the default)
 
 
 _rulesets: dict = {}       # per process: (path, variants) -> loaded ruleset
@@ -61,7 +62,8 @@ def play_chunk(specs: tuple, start: int, stop: int, keep_rows: bool = False) -> 
                   [Counter() for _ in specs[1:]])
     for index in range(start, stop):
         played = [play_observed(ruleset, index=index, seed=game_seed(spec.root_seed, index), players=spec.players,
-                                options=spec.options, lineup=list(spec.lineup), max_steps=spec.max_steps)
+                                options=spec.options, lineup=list(spec.lineup), max_steps=spec.max_steps,
+                                max_decisions=spec.max_decisions)
                   for spec, ruleset in zip(specs, rulesets)]
         for aggregate, kept, row in zip(chunk.aggregates, chunk.rows, played):
             aggregate.add(row)

@@ -63,7 +63,9 @@ def only_random(agents: str | None) -> bool:
 
 
 def play_one(ruleset, *, index: int, root_seed: int, players: int, options: dict,
-             keep_path: bool = False, agents: str | None = None, budget: int | None = None) -> Outcome:
+             keep_path: bool = False, agents: str | None = None, budget=None) -> Outcome:
+    """Play one game; `budget` is what `Game(budget=...)` takes. A game that fails, or is
+    stopped by its budget (one that never ends), is an Outcome with its error and decisions."""
     seed = game_seed(root_seed, index)
     outcome = Outcome(index, seed, players)
     game = None
@@ -80,8 +82,10 @@ def play_one(ruleset, *, index: int, root_seed: int, players: int, options: dict
         outcome.scores, outcome.winners = result["scores"], result["winners"]
         outcome.winning_teams, outcome.decisions = result["winning_teams"], result["decisions"]
         outcome.listings = game.listing_costs()
-    except GameError as exc:
+    except GameError as exc:      # (a game that never ends too: stopped by its budget, it is one failure)
         outcome.error = str(exc)
+        if game is not None:
+            outcome.decisions = game.decisions_taken
         if game is not None and keep_path:
             outcome.path = [e["choice"] for e in game.events if e["type"] == "decided"]
     return outcome
@@ -100,7 +104,7 @@ def _run_chunk(args) -> list[Outcome]:
 
 def simulate(ruleset, *, games: int, seed: int, players: int, options: dict, jobs: int = 1,
              keep_path: bool = False, progress=None, agents: str | None = None,
-             budget: int | None = None) -> list[Outcome]:
+             budget=None) -> list[Outcome]:
     """Play `games` games (random players, or `agents` specs); `progress(done, total)` is
     called as chunks finish."""
     if agents is not None:

@@ -80,7 +80,7 @@ def configs(base: str, *, variant_files=(), option_variants=(), base_variants=()
 
 
 def plan(configs_: list[Config], *, players: int | None, lineup: str = "random", seed: int = 1,
-         max_steps: int = DEFAULT_MAX_STEPS) -> list[RunSpec]:
+         max_steps: int = DEFAULT_MAX_STEPS, max_decisions: int | None = None) -> list[RunSpec]:
     """Check every configuration and turn it into a run; WorkbenchError lists every problem."""
     problems: list[str] = []
     diagnostics: list[Diagnostic] = []
@@ -112,7 +112,7 @@ def plan(configs_: list[Config], *, players: int | None, lineup: str = "random",
             problems.append(f"{config.label}: a game cannot be set up: {exc}")
             continue
         specs.append(RunSpec(config.label, config.path, config.variants, dict(config.options), players,
-                             (), seed, max_steps))
+                             (), seed, max_steps, max_decisions))
     try:
         seats = tuple(parse_lineup(lineup, players or 1))
     except ValueError as exc:

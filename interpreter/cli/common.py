@@ -79,11 +79,24 @@ def check_seat(ruleset_name: str, seat: int | None, players: int, flag: str) -> 
 
 
 def budget_option(command):
-    """--max-steps N: the work a ruleset may do between two decisions (see engine/budget.py)."""
-    from interpreter.engine.budget import DEFAULT_STEPS
+    """--max-steps N: the work a ruleset may do between two decisions; --max-decisions N: the
+    decisions one game may ask (see engine/budget.py)."""
+    from interpreter.engine.budget import DEFAULT_DECISIONS, DEFAULT_STEPS
+    command = click.option("--max-decisions", type=click.IntRange(min=1), metavar="N",
+                           help="Decisions one game may ask before it stops with the position of the "
+                                "step that asks (default: the ruleset's limits.decisions, else "
+                                f"{DEFAULT_DECISIONS}).")(command)
     return click.option("--max-steps", type=click.IntRange(min=1), metavar="N",
                         help="Steps of work allowed between two decisions before the game stops with "
                              f"the position of the loop (default {DEFAULT_STEPS}).")(command)
+
+
+def make_budget(max_steps: int | None, max_decisions: int | None):
+    """What `Game(budget=...)` takes for --max-steps and --max-decisions (None: the defaults)."""
+    if max_decisions is None:
+        return max_steps
+    from interpreter.engine.budget import DEFAULT_STEPS, Budget
+    return Budget(steps=max_steps or DEFAULT_STEPS, decisions=max_decisions)
 
 
 def players_option(command):

@@ -37,7 +37,10 @@ def _common(command):
                      help="Worker processes (local, default 1) or CPUs for a local Ray (default 2)."),
         click.option("--address", help="Join the Ray cluster at this address instead of starting one."),
         click.option("--max-steps", type=click.IntRange(min=1), default=2_000_000, show_default=True,
-                     help="Stop a game after this many engine steps."),
+                     help="Steps of work allowed between two decisions before a game is stopped."),
+        click.option("--max-decisions", type=click.IntRange(min=1), metavar="N",
+                     help="Decisions one game may ask before it is stopped (default: the ruleset's "
+                          "limits.decisions, else 100000)."),
         click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
                      help="text for people, json for tools."),
         click.option("--html", metavar="FILE", help="Write the HTML report here (default: NAME-compare.html or "
@@ -101,7 +104,8 @@ def cmd_analyze(args) -> int:
 
 def execute(args, chosen, *, kind: str, name: str) -> int:
     try:
-        specs = plan(chosen, players=args.players, lineup=args.agents, seed=args.seed, max_steps=args.max_steps)
+        specs = plan(chosen, players=args.players, lineup=args.agents, seed=args.seed, max_steps=args.max_steps,
+                     max_decisions=args.max_decisions)
     except WorkbenchError as exc:
         if exc.diagnostics:
             print(render_diagnostics(exc.diagnostics), file=sys.stderr)

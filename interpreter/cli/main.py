@@ -111,6 +111,12 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except (MemoryError, RecursionError) as exc:   # Python's own limits, reached past ours: invalid input
+        if os.environ.get("CARDRULES_DEBUG"):
+            raise
+        what = "more memory than this machine has" if isinstance(exc, MemoryError) else "nesting too deep"
+        click.echo(f"cardrules: the input needs {what} ({type(exc).__name__}); make it smaller", err=True)
+        return 1
     except Exception as exc:  # a bug in cardrules itself, not in the ruleset: say so plainly
         if os.environ.get("CARDRULES_DEBUG"):
             raise

@@ -6,8 +6,8 @@ import random
 
 import click
 
-from interpreter.cli.common import (RULESET_HELP, budget_option, check_seat, fail, load, player_count, players_option,
-                                    ruleset_options)
+from interpreter.cli.common import (RULESET_HELP, budget_option, check_seat, fail, load, make_budget, player_count,
+                                    players_option, ruleset_options)
 
 
 def open_log(path: str | None):
@@ -34,7 +34,8 @@ def open_log(path: str | None):
               help="Write the log as this seat saw it (shareable, not replayable).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the result, as JSON.")
 @budget_option
-def command(ruleset, options, variants, players, seed, humans, bots, log, log_seat, quiet, max_steps) -> int:
+def command(ruleset, options, variants, players, seed, humans, bots, log, log_seat, quiet, max_steps,
+            max_decisions) -> int:
     """Play a game: bots at every seat, or you at a seat with --human."""
     rules = load(ruleset, options=options, variants=variants)
     n = player_count(rules, players)
@@ -51,7 +52,7 @@ def command(ruleset, options, variants, players, seed, humans, bots, log, log_se
     humans = sorted(set(humans))
     names = [f"Player {s}" + (" (you)" if s in humans and len(humans) == 1 else "") for s in range(n)]
     try:
-        game = Game(rules, n, seed=seed, options=options, names=names, budget=max_steps)
+        game = Game(rules, n, seed=seed, options=options, names=names, budget=make_budget(max_steps, max_decisions))
     except GameError as exc:
         raise fail(str(exc)) from None
     from interpreter.agents.specs import AgentSpecError

@@ -8,8 +8,8 @@ import time
 
 import click
 
-from interpreter.cli.common import (RULESET_HELP, budget_option, fail, load, player_count, players_option,
-                                    ruleset_options)
+from interpreter.cli.common import (RULESET_HELP, budget_option, fail, load, make_budget, player_count,
+                                    players_option, ruleset_options)
 from interpreter.cli.progress import Progress
 
 
@@ -54,15 +54,19 @@ def _csv(outcomes, players: int) -> str:
 @click.option("--format", "output", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
               help="text: a summary; json: every game's seed, scores and winners; csv: one row per game.")
 @budget_option
-def command(ruleset, options, variants, games, players, seed, jobs, agents, no_progress, output, max_steps) -> int:
-    """Play many games (random players, or --agents) and summarize them."""
+def command(ruleset, options, variants, games, players, seed, jobs, agents, no_progress, output, max_steps,
+            max_decisions) -> int:
+    """Play many games (random players, or --agents) and summarize them; a game that fails (one
+    that never ends is stopped by its bounds) is counted as failed, with its seed, and the run
+    goes on."""
     from interpreter.analysis.simulate import simulate, summarize
     from interpreter.engine.game import Game
     from interpreter.errors import GameError
     rules = load(ruleset, options=options, variants=variants)
     n = player_count(rules, players)
+    budget = make_budget(max_steps, max_decisions)
     try:      # a game that cannot start (an option breaking a constraint) is reported once, up front
-        probe = Game(rules, n, seed=0, options=options, record=False, budget=max_steps)
+        probe = Game(rules, n, seed=0, options=options, record=False, budget=budget)
     except GameError as exc:
         raise fail(str(exc)) from None
     if agents is not None:
@@ -78,7 +82,7 @@ def command(ruleset, options, variants, games, players, seed, jobs, agents, no_p
     progress = Progress(games, show=not no_progress and sys.stderr.isatty())
     try:
         outcomes = simulate(rules, games=games, seed=seed, players=n, options=options, jobs=jobs,
-                            progress=progress, agents=agents, budget=max_steps)
+                            progress=progress, agents=agents, budget=budget)
     finally:
         progress.close()
     team_names = [t.name for t in probe.teams] if len(probe.teams) < n else None
@@ -95,5 +99,5 @@ def command(ruleset, options, variants, games, players, seed, jobs, agents, no_p
     click.echo(f"({len(outcomes) / elapsed:.1f} games/s with {jobs} job{'s' * (jobs != 1)})", err=True)
     failures = [o for o in outcomes if o.error]
     for o in failures[:5]:
-        click.echo(f"game {o.index} (seed {o.seed}) failed: {o.error}", err=True)
+        click.echo(f"game {o.index} (seed {o.seed}) failed after {o.decisions} decisions: {o.error}", err=True)
     return 1 if failures else 0

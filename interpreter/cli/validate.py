@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from interpreter.cli.common import budget_option, resolve_ruleset, ruleset_options
+from interpreter.cli.common import budget_option, make_budget, resolve_ruleset, ruleset_options
 
 
 def expand(paths) -> list[str]:
@@ -21,7 +21,7 @@ def expand(paths) -> list[str]:
     return out
 
 
-def random_check(ruleset, *, games: int, seed: int, options: dict, progress=None, budget: int | None = None) -> list:
+def random_check(ruleset, *, games: int, seed: int, options: dict, progress=None, budget=None) -> list:
     """Play random games at every player count; report games that fail, with how to reproduce them."""
     from interpreter.analysis.simulate import listing_warnings, play_one
     from interpreter.errors import Diagnostic
@@ -53,7 +53,7 @@ def random_check(ruleset, *, games: int, seed: int, options: dict, progress=None
 @click.option("--seed", type=int, default=1, show_default=True, help="Root seed of the random games.")
 @click.option("--no-warnings", is_flag=True, help="Show errors only.")
 @budget_option
-def command(paths, options, variants, output, games, seed, no_warnings, max_steps) -> int:
+def command(paths, options, variants, output, games, seed, no_warnings, max_steps, max_decisions) -> int:
     """Check rulesets and report every error with file:line:col."""
     from interpreter.cli.report import render_json, render_text
     from interpreter.errors import RulesetError
@@ -83,7 +83,7 @@ def command(paths, options, variants, output, games, seed, no_warnings, max_step
         try:
             for path, ruleset in loaded.items():
                 problems = random_check(ruleset, games=games, seed=seed, options=options, progress=progress,
-                                        budget=max_steps)
+                                        budget=make_budget(max_steps, max_decisions))
                 results[path].extend(problems)
                 failed = failed or any(d.severity == "error" for d in problems)
         finally:

@@ -88,19 +88,29 @@ def check_names(names, count: int) -> list[str] | None:
     return list(names)
 
 
-def check_budget(budget, max_steps) -> Budget:
+def check_budget(budget, max_steps, max_decisions=None) -> Budget:
+    """The Budget of a game: `budget` (a Budget, or steps per decision) or `max_steps`, with
+    `max_decisions` (per game) on top."""
     if budget is not None and max_steps is not None:
         _fail("give either budget or max_steps, not both")
     if budget is None:
         budget = max_steps
     if budget is None:
-        return Budget()
-    if isinstance(budget, Budget):
+        budget = Budget()
+    elif not isinstance(budget, Budget):
+        if not _whole(budget):
+            _fail(f"budget must be a whole number of steps per decision or a Budget, not {_show(budget)}")
+        budget = _budget(steps=budget)
+    if max_decisions is None:
         return budget
-    if not _whole(budget):
-        _fail(f"budget must be a whole number of steps per decision or a Budget, not {_show(budget)}")
+    if not _whole(max_decisions):
+        _fail(f"max_decisions must be a whole number of decisions per game, not {_show(max_decisions)}")
+    return _budget(**{**budget.__dict__, "decisions": max_decisions})
+
+
+def _budget(**fields) -> Budget:
     try:
-        return Budget(steps=budget)
+        return Budget(**fields)
     except ValueError as exc:
         _fail(str(exc))
 

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import random
 import time
+import warnings
 from typing import Iterator
 
-from interpreter.errors import GameError, Span
+from interpreter.errors import GameError, GameLimitError, Span, UnusedStackedOrders
 from interpreter.engine import arguments
-from interpreter.engine.budget import CLOCK_STRIDE, DEFAULT_STEPS, Budget, too_deep
+from interpreter.engine.budget import CLOCK_STRIDE, DEFAULT_STEPS, Budget, GameLimits, past_python_limits, too_long
 from interpreter.engine.decisions import (Choice, Decision, IllegalChoice, choice_id, describe_numbers,
                                           json_value)
 from interpreter.engine.events import EventLog
@@ -30,8 +31,9 @@ from interpreter.engine.frames import Frame
 from interpreter.engine.shuffling import shuffle
 from interpreter.engine.state import (HIDDEN, NO_VARS, NOBODY, PUBLIC, Card, InitialValue, Player, Team, Zone,
                                        card_visible)
+from interpreter.language.fields import fill
 
-__all__ = ["Game", "Choice", "Decision", "Budget", "IllegalChoice", "describe_numbers"]
+__all__ = ["Game", "Choice", "Decision", "Budget", "IllegalChoice", "GameLimitError", "describe_numbers"]
 
 MAX_TRIGGER_DEPTH = 16
 _json_value, _choice_id = json_value, choice_id   # the names other modules import
@@ -90,7 +92,9 @@ class Game:
     # Slots keep a live game small (a search holds thousands); any other attribute still
     # goes to an instance dict, made only when one is set.
     __slots__ = ("rules", "seed", "record", "say", "budget", "_rng", "_rng_shared", "options",
-                 "option_overrides", "_log", "steps", "_events_at_decision", "_check_at", "_stride", "_deadline",
+                 "option_overrides", "_log", "steps", "steps_before", "_limits", "_max_decisions", "_max_game_steps",
+                 "_events_at_decision", "_event_cap",
+                 "_asked_at", "_check_at", "_stride", "_deadline",
                  "memo", "vmemo", "static", "phase", "_stacked", "stacked", "_firing",
                  "_private", "_ability_flags", "players", "teams", "vars", "zones", "winners", "over",
                  "decision", "decisions_taken", "listing_peaks", "_triggers", "_moved_into", "all_cards",
@@ -99,7 +103,8 @@ class Game:
     def __init__(self, ruleset, players: int | None = None, *, seed: int | None = None,
                  options: dict | None = None, stacked: list | None = None, record: bool = True,
                  budget: int | Budget | None = None, max_steps: int | None = None,
-                 names: list[str] | None = None, announce: bool | None = None):
+                 max_decisions: int | None = None, names: list[str] | None = None,
+                 announce: bool | None = None):
         self.rules = ruleset
         n = arguments.check_players(ruleset, players)
         names = arguments.check_names(names, n)
@@ -108,7 +113,9 @@ class Game:
         stacked = arguments.check_stacked(stacked)
         self.record = arguments.check_flag("record", record)
         self.say = self.record if announce is None else arguments.check_flag("announce", announce)
-        self.budget = arguments.check_budget(budget, max_steps)
+        self.budget = arguments.check_budget(budget, max_steps, max_decisions)
+        self._limits = GameLimits.of(self.budget, ruleset.limits)   # per game (see budget.py)
+        self._max_decisions, self._max_game_steps = self._limits.decisions, self._limits.steps   # (read every decision)
         self._stride = min(CLOCK_STRIDE, self.budget.steps)   # steps between two budget checks
         self._rng_shared: list | None = None    # how many games share `_rng` (see `rng`)
         self.rng = random.Random(self.seed)     # no seed: seeded from the system's randomness
@@ -117,6 +124,8 @@ class Game:
         self.option_overrides = options or NO_VARS
         self._log = EventLog(n + 1 if self.record else 0)   # a stream per seat, and a spectator's
         self.steps = 0                    # work done since the last decision (see budget.py)
+        self.steps_before = 0             # work done before the last decision
+        self._asked_at: Span | None = None   # the step that asked the last decision
         self._events_at_decision = 0
         self._restart_budget()
         # values of ruleset functions in the current state: every change of state forgets them
@@ -144,20 +153,22 @@ class Game:
         self.listing_peaks: dict = {}     # choose step (a ListingSite) -> the most items one listing looked at
         self._triggers = ruleset.triggers
         self._moved_into = _moved_triggers(ruleset)
-        self._build_cards()
-        self._build_zones_and_teams()
-        self._init_vars()
-        self._check_constraints()
-        started = {"type": "started", "ruleset": ruleset.name, "players": n, "seed": self.seed,
-                   "options": {k: self.options[k] for k in sorted(self.options)}}
-        if self.record:   # a seat does not get the seed: with it, it could re-deal every hand
-            self._log.emit(started, None, seat_event={**started, "seed": None})
-        self._stack = [Frame(ruleset.flow_code, {})]   # where the flow is (frames.py)
-        self._sent = None                 # the answer to the decision just taken, for the flow
-        try:      # (here and in the apply methods: a RecursionError becomes the ruleset's error)
+        # (here and in the apply methods: Python's own limits, recursion and memory, reached by
+        # a ruleset become the ruleset's error, at the innermost rule that was running)
+        try:
+            self._build_cards()
+            self._build_zones_and_teams()
+            self._init_vars()
+            self._check_constraints()
+            started = {"type": "started", "ruleset": ruleset.name, "players": n, "seed": self.seed,
+                       "options": {k: self.options[k] for k in sorted(self.options)}}
+            if self.record:   # a seat does not get the seed: with it, it could re-deal every hand
+                self._log.emit(started, None, seat_event={**started, "seed": None})
+            self._stack = [Frame(ruleset.flow_code, {})]   # where the flow is (frames.py)
+            self._sent = None                 # the answer to the decision just taken, for the flow
             self._advance(None)
-        except RecursionError as exc:
-            raise too_deep(exc, self.phase) from None
+        except (RecursionError, MemoryError) as exc:
+            raise past_python_limits(exc, self.phase) from None
 
     # -- setup ---------------------------------------------------------------
     def _build_cards(self) -> None:
@@ -276,11 +287,7 @@ class Game:
             if check is not None and not check(self, {}):
                 # `{name}` in a message stands for an option's value; `{num_players}` for the count
                 values = {**self.options, "num_players": len(self.players)}
-                try:
-                    message = message.format(**values)
-                except (KeyError, IndexError, ValueError):
-                    pass
-                raise GameError(message, span=span, code="constraint")
+                raise GameError(fill(message, values), span=span, code="constraint")
 
     # -- driving -------------------------------------------------------------
     def apply(self, choice) -> None:
@@ -290,8 +297,8 @@ class Game:
         value, chosen_id = decision.resolve(choice)
         try:
             self._take(decision, value, chosen_id)
-        except RecursionError as exc:
-            raise too_deep(exc, self.phase) from None
+        except (RecursionError, MemoryError) as exc:
+            raise past_python_limits(exc, self.phase) from None
 
     def apply_value(self, value) -> None:
         """Apply an item of `decision.options` as it is (the fast path for bots); a value that
@@ -299,8 +306,8 @@ class Game:
         decision = self._current()
         try:
             self._take(decision, decision.resolve_value(value), None)
-        except RecursionError as exc:
-            raise too_deep(exc, self.phase) from None
+        except (RecursionError, MemoryError) as exc:
+            raise past_python_limits(exc, self.phase) from None
 
     # The playout API, for bots and search: who decides, how many legal options there are,
     # and taking one by its position. A position can only name one of the engine's own
@@ -334,6 +341,7 @@ class Game:
             self.decision = None
             # the path of every playout: `_advance` written out for a game that records no
             # events (so none is counted against the budget's event cap)
+            self.steps_before += self.steps
             self.steps = 0
             self._check_at = self._stride
             self._deadline = None
@@ -355,8 +363,10 @@ class Game:
                 return
             request._game = self
             self.decision = request
-        except RecursionError as exc:
-            raise too_deep(exc, self.phase) from None
+            if self.decisions_taken >= self._max_decisions or self.steps_before + self.steps > self._max_game_steps:
+                self._too_long(request)
+        except (RecursionError, MemoryError) as exc:
+            raise past_python_limits(exc, self.phase) from None
 
     def _current(self) -> Decision:
         if self.over or self.decision is None:
@@ -371,6 +381,7 @@ class Game:
         self._advance(value)
 
     def _record_decision(self, decision: Decision, value, chosen_id: str | None) -> None:
+        self._asked_at = decision._span      # where a game over its event cap is stopped
         viewers = None
         if decision._private or decision.kind == "card":
             viewers = frozenset([decision.player])
@@ -389,10 +400,12 @@ class Game:
     def _advance(self, value) -> None:
         """Run the flow on from a decision answered with `value` (or from the start), with the
         budget counted from zero again (`_restart_budget` written out: this runs once a decision)."""
+        self.steps_before += self.steps
         self.steps = 0
         self._check_at = self._stride
         self._deadline = None
-        self._events_at_decision = len(self._log.events)
+        self._events_at_decision = recorded = len(self._log.events)
+        self._event_cap = min(recorded + self.budget.events, self._limits.events)
         self._sent = value
         stack = self._stack
         request = None
@@ -411,6 +424,18 @@ class Game:
             return
         request._game = self
         self.decision = request
+        if self.decisions_taken >= self._max_decisions or self.steps_before + self.steps > self._max_game_steps:
+            self._too_long(request)
+
+    def _too_long(self, request: Decision) -> None:
+        """A decision asked past a game-level bound: the game stops, at the step that asks."""
+        self.decision = None
+        span = request._span
+        if self.decisions_taken >= self._limits.decisions:
+            raise too_long(f"asked for more than {self._limits.decisions:,} decisions", span=span,
+                           phase=self.phase, code="decision-limit")
+        raise too_long(f"did more than {self._limits.steps:,} steps of work in all", span=span,
+                       phase=self.phase, code="game-step-limit")
 
     def _end(self, winners) -> None:
         self.over = True
@@ -419,10 +444,11 @@ class Game:
             winners = self.rules.result_winners(self, {})
         self.winners = list(winners or [])
         self.emit("ended", winners=[p.seat for p in self.winners], scores=self.scores())
-        if self._stacked:
+        if self._stacked:     # the game was played in full: a warning, not an error after the end
             used = len(self.stacked) - len(self._stacked)
-            raise GameError(f"{len(self.stacked)} stacked orders were given and the game shuffled {used} "
-                            f"times: {len(self._stacked)} stacked orders were never used", code="stacked")
+            warnings.warn(UnusedStackedOrders(f"{len(self.stacked)} stacked orders were given and the game "
+                                              f"shuffled {used} times: {len(self._stacked)} stacked orders "
+                                              "were never used"), stacklevel=2)
 
     def scores(self) -> list[int]:
         score = self.rules.result_score
@@ -489,6 +515,7 @@ class Game:
         self._check_at = self._stride
         self._deadline = None
         self._events_at_decision = len(self._log.events) if self.record else 0
+        self._event_cap = min(self._events_at_decision + self.budget.events, self._limits.events)
 
     def tick(self, span: Span) -> None:
         """One step of work (a step run, a loop turn)."""
@@ -505,20 +532,25 @@ class Game:
     def _check_budget(self, span: Span, what: str = "a loop may never finish") -> None:
         budget = self.budget
         if self.steps > budget.steps:
-            raise GameError(f"the ruleset did more than {budget.steps} steps of work since the last "
-                            f"decision; {what}", span=span, phase=self.phase, code="step-limit")
+            raise GameLimitError(f"the ruleset did more than {budget.steps} steps of work since the last "
+                                 f"decision; {what}", span=span, phase=self.phase, code="step-limit")
         seconds = budget.seconds
         if seconds is not None and self._deadline is None:
             self._deadline = time.monotonic() + seconds
         elif seconds is not None and time.monotonic() > self._deadline:
-            raise GameError(f"the ruleset ran for more than {budget.seconds:g} seconds since the last "
-                            f"decision; {what}", span=span, phase=self.phase, code="time-limit")
+            raise GameLimitError(f"the ruleset ran for more than {budget.seconds:g} seconds since the last "
+                                 f"decision; {what}", span=span, phase=self.phase, code="time-limit")
         self._check_at = min(self.steps + CLOCK_STRIDE, budget.steps)
 
     def _check_events(self, span: Span | None) -> None:
+        if len(self._log) > self._limits.events:       # the game's cap: its memory stays bounded
+            self.decision = None
+            raise too_long(f"recorded more than {self._limits.events:,} events", span=span or self._asked_at,
+                           phase=self.phase, code="game-event-limit")
         if len(self._log) - self._events_at_decision > self.budget.events:
-            raise GameError(f"the ruleset recorded more than {self.budget.events} events since the last "
-                            "decision; a loop may never finish", span=span, phase=self.phase, code="event-limit")
+            raise GameLimitError(f"the ruleset recorded more than {self.budget.events} events since the last "
+                                 "decision; a loop may never finish", span=span, phase=self.phase,
+                                 code="event-limit")
 
     def listing_costs(self) -> dict:
         """For each choose step listed so far (by its span), the most items one listing of its
@@ -861,7 +893,7 @@ class Game:
     def _emit_event(self, event: dict, viewers, card: Card | None = None) -> None:
         if self.record:
             self._log.emit(event, viewers)
-            if len(self._log) - self._events_at_decision > self.budget.events:
+            if len(self._log) > self._event_cap:
                 self._check_events(None)
 
     @property

@@ -31,9 +31,18 @@ class Builtin:
 BUILTINS: dict[str, Builtin] = {}
 
 
-def builtin(signature: str, *, pure: bool = True, may_fail: bool = False):
-    """Register `fn(game, *args)` under the name and types given by `signature`."""
+# builtin name -> its parameters that name a card attribute or card variable ('rank'), checked
+# when a ruleset loads where the argument is a quoted name ('' stands for none where allowed)
+ATTRIBUTE_PARAMS: dict[str, dict[str, bool]] = {}
+
+
+def builtin(signature: str, *, pure: bool = True, may_fail: bool = False,
+            attribute_params: dict[str, bool] | None = None):
+    """Register `fn(game, *args)` under the name and types given by `signature`;
+    `attribute_params` maps a parameter that names a card attribute to whether '' is allowed."""
     name, params, result = parse_signature(signature)
+    if attribute_params:
+        ATTRIBUTE_PARAMS[name] = attribute_params
 
     def register(fn: Callable) -> Callable:
         BUILTINS[name] = Builtin(name, params, result, fn, (fn.__doc__ or "").strip(),

@@ -22,7 +22,7 @@ from lark import Token, Tree
 from interpreter.codegen.runtime import MAX_INT
 from interpreter.codegen.unit import Unit
 from interpreter.language import types as T
-from interpreter.language.builtins import BUILTINS
+from interpreter.language.builtins import ATTRIBUTE_PARAMS, BUILTINS
 from interpreter.language.effects import EFFECTS
 from interpreter.errors import Collector, Span, did_you_mean
 from interpreter.language.calls import binders, call_code, is_static, remembered
@@ -1000,6 +1000,23 @@ class _Pass:
                     self.fail(arg, f"no ability named '{literal}'", did_you_mean(literal, self.sym.abilities),
                               code="unknown-name")
 
+    def check_attribute_names(self, name: str, params: list, args: list) -> None:
+        """A quoted name passed where a builtin takes a card attribute must be one the cards have
+        (or a card variable); names computed at run time are checked when they are used."""
+        allowed_empty = ATTRIBUTE_PARAMS[name]
+        for (pname, _), arg in zip(params, args):
+            if pname not in allowed_empty or not (isinstance(arg, Tree) and arg.data == "string"):
+                continue
+            literal = str(arg.children[0])[1:-1]
+            if literal == "" and allowed_empty[pname]:
+                continue
+            if literal not in self.sym.card_attrs and literal not in self.sym.card_vars:
+                known = list(self.sym.card_attrs) + list(self.sym.card_vars)
+                self.fail(arg, f"argument '{pname}' of {name}() names a card attribute; cards have no "
+                          f"attribute or variable '{literal}'",
+                          did_you_mean(literal, known) or ("card attributes and variables: " + ", ".join(known)),
+                          code="unknown-name")
+
     def call_builtin(self, node, b, args):
         if b.name in STATEFUL_BUILTINS or not b.pure:
             self.changing()
@@ -1012,6 +1029,8 @@ class _Pass:
         codes, bindings = self.check_args(node, b.name, b.params, args)
         result = T.substitute(b.result, bindings)
         self.check_ability_names(b.params, args)
+        if b.name in ATTRIBUTE_PARAMS:
+            self.check_attribute_names(b.name, b.params, args)
         if b.name == "card" and isinstance(args[0], Tree) and args[0].data == "string":
             literal = str(args[0].children[0])[1:-1]
             if literal not in self.sym.card_ids:

@@ -12,6 +12,7 @@ import itertools
 from dataclasses import dataclass
 
 from interpreter.errors import Collector, did_you_mean
+from interpreter.language import fields
 from interpreter.language import types as T
 
 STANDARD_RANKS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T",
@@ -43,6 +44,7 @@ class DeckBuilder:
         self.attrs: dict[str, str] = {}
         self.size = 0            # cards made so far, against MAX_CARDS
         self.skipped = False     # a card left out for a reason already reported (the schema's or ours)
+        self.templates: dict[str, fields.Parts | None] = {}   # 'id' and 'label' -> the parsed template
 
     def span(self, *keys, key: bool = False):
         return self.source.span(self.path + keys, key=key)
@@ -63,6 +65,8 @@ class DeckBuilder:
                                   self.span("attributes", name))
                 continue
             self.attrs[name] = typ
+        for key in ("id", "label"):
+            self.templates[key] = self.template(key)
         cards += self.generated()
         for i, entry in enumerate(self.spec.get("cards") or []):
             if isinstance(entry, dict):
@@ -77,6 +81,22 @@ class DeckBuilder:
             cards = [CardSpec(c.id if k == 0 else f"{c.id}#{k + 1}", c.label, dict(c.attrs))
                      for k in range(copies) for c in cards]
         return cards
+
+    def template(self, key: str) -> fields.Parts | None:
+        """The deck's `id:` or `label:` template, checked against the card attributes (None when
+        there is none, or after a reported error)."""
+        text = self.spec.get(key)
+        if not text:
+            return None
+        text = str(text)
+        try:
+            return fields.parse(text, self.attrs)
+        except fields.FieldError as exc:
+            line, column = fields.position(text, exc.offset)
+            self.errors.error("template", f"deck {key} template: {exc.message}",
+                              self.source.expression_span(self.path + (key,), line, column),
+                              "a deck's templates may name the card attributes: " + fields.names(self.attrs))
+            return None
 
     # -- sources of cards ------------------------------------------------------------------
     def standard(self) -> list[CardSpec]:
@@ -159,8 +179,9 @@ class DeckBuilder:
         if not ok:
             self.skipped = True
             return []
-        base_id = str(entry.get("id") or _fill(self.spec.get("id"), values) or "-".join(str(v) for v in values.values()))
-        label = str(entry.get("label") or _fill(self.spec.get("label"), values) or base_id)
+        base_id = str(entry.get("id") or _fill(self.templates.get("id"), values) or
+                      "-".join(str(v) for v in values.values()))
+        label = str(entry.get("label") or _fill(self.templates.get("label"), values) or base_id)
         count = entry.get("count", 1)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             self.skipped = True      # the schema said why
@@ -269,10 +290,6 @@ def has_type(value, typ) -> bool:
     return False
 
 
-def _fill(template, values: dict) -> str | None:
-    if not template:
-        return None
-    try:
-        return str(template).format(**values)
-    except (KeyError, ValueError, IndexError):
-        return None
+def _fill(template: fields.Parts | None, values: dict) -> str | None:
+    # (every card has every attribute the template may name: one without is reported and left out)
+    return None if template is None else fields.fill(template, values)

@@ -14,11 +14,13 @@ from typing import Any
 
 from interpreter.cache import store
 from interpreter.cache.trees import TreeCache
+from interpreter.language import fields
 from interpreter.language import types as T
 from interpreter.language.compiler import Compiler, Function, Symbols, Where, RESERVED
 from interpreter.language.display import Display, phase_names, read_display
 from interpreter.language.deck import CardSpec, DeckBuilder, has_type  # noqa: F401  (CardSpec: part of a Ruleset)
 from interpreter.errors import Collector, Diagnostic, RulesetError, Span, did_you_mean
+from interpreter.engine.budget import LIMIT_MAXIMA
 from interpreter.engine.flow import FlowCompiler, Procedure
 from interpreter.language.passed import digest
 from interpreter.language.loader import LIBRARY, Located, Reader, layers, merge
@@ -81,7 +83,7 @@ class Ruleset:
     triggers: dict                           # event -> [(filter fn, run fn, name, to zone, span)]
     result_score: Any
     result_winners: Any
-    constraints: list                        # [(fn, message, span)]
+    constraints: list                        # [(fn, message as fields.Parts, span)]
     warnings: list[Diagnostic] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
     variants: list[str] = field(default_factory=list)
@@ -92,6 +94,7 @@ class Ruleset:
     score_label: str = "score"                      # what result.score counts: chips, coins, points
     digest: str = ""                                # of the text of every file it was built from
     generated: list[str] = field(default_factory=list)  # the Python compiled for it (`cardrules compile`)
+    limits: dict = field(default_factory=dict)      # `limits:` per game: decisions, steps, events (budget.py)
 
     def compile(self, text: str, *, scope: dict | None = None, effects: bool = False):
         """Compile one more expression (or, with effects=True, statements) against this ruleset's
@@ -148,6 +151,17 @@ def check_ruleset(path, *, variants=(), roots=(), cache: bool = True) -> tuple[R
     if not cache:
         with store.disabled():
             return check_ruleset(path, variants=variants, roots=roots)
+    try:
+        return _check_ruleset(path, variants=variants, roots=roots)
+    except (MemoryError, RecursionError) as exc:
+        # Python's own limits, reached by a file past every bound of ours: still one message
+        what = ("needed more memory than this machine has" if isinstance(exc, MemoryError)
+                else "nests too deeply to be checked")
+        code = "memory" if isinstance(exc, MemoryError) else "too-deep"
+        return None, [Diagnostic(code, f"this ruleset {what}; make it smaller", Span(str(path), 1, 1))]
+
+
+def _check_ruleset(path, *, variants, roots) -> tuple[Ruleset | None, list[Diagnostic]]:
     errors = Collector()
     try:
         path = locate_ruleset(path)
@@ -270,7 +284,7 @@ class _Builder:
             if isinstance(loc.value, dict):
                 fn, _ = self.compiler.expression(loc.value.get("check"), Where(loc.source, loc.path + ("check",)),
                                                  expect=T.BOOL)
-                constraints.append((fn, str(loc.value.get("message", "constraint failed")), loc.span))
+                constraints.append((fn, self.constraint_message(loc, options), loc.span))
         if not self.errors.errors:   # after an error some uses were never compiled: no false alarms
             self.warn_unused(procedures, flows)
         pv = players.value if isinstance(players.value, dict) else {}
@@ -287,8 +301,29 @@ class _Builder:
             result_winners=winners, constraints=constraints, sources=[s.path for s in self.layers],
             score_label=str((result.value.get("label") if result and isinstance(result.value, dict) else None)
                             or "score"),
-            symbols=self.symbols, abilities=abilities, generated=self.compiler.generated,
+            symbols=self.symbols, abilities=abilities, generated=self.compiler.generated, limits=self.limits(),
             undisplayed=set(display.hidden), display=display)
+
+    def limits(self) -> dict:
+        """`limits:`, the bounds of one game (the schema reported any value that is not a whole
+        number in range; such a value is left out here all the same)."""
+        located = self.m.get("limits")
+        values = located.value if located is not None and isinstance(located.value, dict) else {}
+        return {key: value for key, value in values.items() if key in LIMIT_MAXIMA and isinstance(value, int)
+                and not isinstance(value, bool) and 1 <= value <= LIMIT_MAXIMA[key]}
+
+    def constraint_message(self, loc: Located, options: dict) -> fields.Parts:
+        """A constraint's message, whose `{name}`s are options' values and `{num_players}`."""
+        text = str(loc.value.get("message", "constraint failed"))
+        allowed = {*options, "num_players"}
+        try:
+            return fields.parse(text, allowed)
+        except fields.FieldError as exc:
+            line, column = fields.position(text, exc.offset)
+            self.errors.error("template", f"constraint message: {exc.message}",
+                              loc.source.expression_span(loc.path + ("message",), line, column),
+                              "a message may name the options and the player count: " + fields.names(allowed))
+            return (text,)
 
     def expr(self, loc: Located, expect=None, scope=None):
         fn, _ = self.compiler.expression(loc.value, loc.where, expect=expect, scope=scope)

@@ -53,7 +53,7 @@ def _split(cards, wild) -> tuple[list, list]:
 
 
 @builtin("groups(cards: list<card>, key: str, wild: list<card>, min_size: int, max_size: int) "
-         "-> list<list<card>>", may_fail=True)
+         "-> list<list<card>>", may_fail=True, attribute_params={"key": False})
 def _groups(g, cards, key, wild, min_size, max_size):
     """Every set of min_size to max_size cards whose attribute `key` is equal (a group, a set of
     a kind), wild cards filling in for any value. Natural cards first, then wild ones; interchangeable
@@ -67,7 +67,8 @@ def _groups(g, cards, key, wild, min_size, max_size):
 
 
 @builtin("runs(cards: list<card>, key: str, same: str, wild: list<card>, order: list<int>, "
-         "min_size: int, max_size: int) -> list<list<card>>", may_fail=True)
+         "min_size: int, max_size: int) -> list<list<card>>", may_fail=True,
+         attribute_params={"key": False, "same": True})
 def _runs(g, cards, key, same, wild, order, min_size, max_size):
     """Every set of min_size to max_size cards that fill consecutive places of `order` (a run, a
     sequence), by their attribute `key`, all with one value of attribute `same` ('' for any), wild
@@ -86,7 +87,8 @@ def _runs(g, cards, key, same, wild, order, min_size, max_size):
     return sets if sets is not None else _search_runs(naturals, wilds, key, same, order, min_size, max_size)
 
 
-@builtin("is_group(cards: list<card>, key: str, wild: list<card>) -> bool", may_fail=True)
+@builtin("is_group(cards: list<card>, key: str, wild: list<card>) -> bool", may_fail=True,
+         attribute_params={"key": False})
 def _is_group(g, cards, key, wild):
     """True when the cards (at least one) share the value of attribute `key`, wild cards
     standing for it. The check that matches `groups`."""
@@ -96,7 +98,7 @@ def _is_group(g, cards, key, wild):
 
 
 @builtin("is_run(cards: list<card>, key: str, same: str, wild: list<card>, order: list<int>) -> bool",
-         may_fail=True)
+         may_fail=True, attribute_params={"key": False, "same": True})
 def _is_run(g, cards, key, same, wild, order):
     """True when the cards (at least one) can fill consecutive places of `order` by attribute
     `key`, one value of `same` ('' for any), wild cards anywhere. The check that matches `runs`."""
