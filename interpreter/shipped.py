@@ -61,7 +61,7 @@ def locate_ruleset(name_or_path: str | os.PathLike) -> Path:
     by name in any case ('hearts', 'Black-Maria'). Neither is a RulesetError with one diagnostic
     whose hint is the closest shipped name, or the list of them when nothing is close."""
     text = os.fspath(name_or_path)
-    if os.path.exists(text):
+    if os.path.lexists(text):      # (a link that leads nowhere is the reader's to report)
         return Path(text)
     looks_like_path = "/" in text or os.sep in text or text.endswith((".yaml", ".yml"))
     if not looks_like_path:

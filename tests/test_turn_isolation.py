@@ -63,9 +63,11 @@ def _filled(cell) -> bool:
 def game_state(game: Game, shared: dict[int, object]) -> dict[int, object]:
     """The live game's own mutable objects: what it reaches through its data (not through code),
     less what every game `shared` with the ruleset and the modules (constants nobody changes)."""
-    owned = walk(game, stop={id(game.rules), id(game.budget)}, into_functions=False)   # (limits: a frozen dataclass)
+    # the budget and the per-game limits are frozen dataclasses of numbers: shared, never changed
+    constants = {id(game.budget), id(game._limits)}
+    owned = walk(game, stop={id(game.rules), *constants}, into_functions=False)
     return {i: o for i, o in owned.items()
-            if i not in shared and i != id(game.budget)
+            if i not in shared and i not in constants
             and not isinstance(o, (*ATOMS, tuple, frozenset, types.ModuleType, type, types.FunctionType))}
 
 
