@@ -49,9 +49,8 @@ def command(ruleset, options, variants, players, seed, humans, bots, log, log_se
     from interpreter.terminal.session import Session
     seed = seed if seed is not None else random.randrange(1_000_000)
     humans = sorted(set(humans))
-    names = [f"Player {s}" + (" (you)" if s in humans and len(humans) == 1 else "") for s in range(n)]
     try:
-        game = Game(rules, n, seed=seed, options=options, names=names, budget=max_steps)
+        game = Game(rules, n, seed=seed, options=options, budget=max_steps)
     except GameError as exc:
         raise fail(str(exc)) from None
     from interpreter.agents.specs import AgentSpecError

@@ -1,7 +1,8 @@
 """What can be wrong with a log, each said in one line."""
 from __future__ import annotations
 
-FORMAT = 2   # the log format this cardrules writes and reads
+FORMAT = 3        # the log format this cardrules writes
+READS = (2, FORMAT)   # and the formats it reads: 3 added what 2 lacked, it took nothing away
 
 
 class LogError(Exception):

@@ -70,7 +70,7 @@ def draw_table(rules, view: dict, *, title: str = ""):
         marker = "▶" if (mine and "decision" in view) or waiting else ""
         zones = [f"{name} {len(ids)}" for name, ids in p["zones"].items() if ids and not mine]
         facts = "; ".join(filter(None, [values(p["vars"]), ", ".join(zones)]))
-        people.add_row(marker, Text(p["name"], style="green" if mine else ""), facts)
+        people.add_row(marker, Text(p["name"] + (" (you)" if mine else ""), style="green" if mine else ""), facts)
         if not mine:
             for name, ids in p["zones"].items():
                 if any(ids):
