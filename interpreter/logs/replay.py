@@ -136,16 +136,24 @@ class ViewLog:
     def decisions(self) -> int:
         return sum(1 for e in self.events if e["type"] == "decided")
 
-    def transcript(self) -> list[str]:
-        """The lines that seat read, rendered against a stand-in game (for names and card labels
-        only: no card of it is shown)."""
+    def stand_in_transcript(self):
+        """A Transcript that renders this log's events: its game is a stand-in (for names, card
+        labels and starting values only: no card of it is shown)."""
         from interpreter.engine.game import Game
+        from interpreter.errors import GameError
         from interpreter.terminal.transcript import Transcript
         header = self.header
-        stand_in = Game(self.ruleset, header["players"], seed=0, options=header["options"],
-                        names=header.get("names"), record=False)
+        try:
+            stand_in = Game(self.ruleset, header["players"], seed=0, options=header["options"],
+                            names=header.get("names"), record=False)
+        except GameError as exc:
+            raise DamagedLog(1, f"the game it describes cannot start: {_one_line(exc)}") from None
         view = header["view"]
-        transcript = Transcript(stand_in, None if view in (PUBLIC, -1) else view)
+        return Transcript(stand_in, None if view in (PUBLIC, -1) else view)
+
+    def transcript(self) -> list[str]:
+        """The lines that seat read."""
+        transcript = self.stand_in_transcript()
         return [line for line in map(transcript.render, self.events) if line]
 
 

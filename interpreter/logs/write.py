@@ -29,20 +29,21 @@ def _shipped_digest(name: str) -> str | None:
         return None
 
 
-def ruleset_record(ruleset) -> dict:
+def ruleset_record(ruleset, *, file: str | None = None) -> dict:
     """How a log names its ruleset: by name, where it was found (a shipped game, or a file by its
     full path) and a digest of its text, so a replay finds it from any folder and notices a change.
     A shipped game is found by name wherever cardrules is installed; a copy of it elsewhere (the
-    web server compiles its own) counts as shipped when its digest is the shipped one."""
+    web server compiles its own) counts as shipped when its digest is the shipped one. `file`
+    names another ruleset's file where its path is private (a server's own copy)."""
     from interpreter.shipped import rulesets_folder
     path = Path(ruleset.path).resolve()
     shipped = path.parent == rulesets_folder().resolve() or (
         not ruleset.variants and _shipped_digest(path.stem) == ruleset.digest)
     return {"name": path.stem, "title": ruleset.name, "shipped": shipped,
-            "file": path.name if shipped else str(path), "digest": ruleset.digest}
+            "file": path.name if shipped else (file or str(path)), "digest": ruleset.digest}
 
 
-def header(game, *, seat: int | str | None = None, extra: dict | None = None) -> dict:
+def header(game, *, seat: int | str | None = None, extra: dict | None = None, ruleset_file: str | None = None) -> dict:
     """The first line. A seat's or a spectator's log (`seat`) leaves out the seed and any stacked
     deck: either would tell that seat every hidden card."""
     from importlib.metadata import PackageNotFoundError, version
@@ -50,7 +51,7 @@ def header(game, *, seat: int | str | None = None, extra: dict | None = None) ->
         written_by = version("cardrules")
     except PackageNotFoundError:
         written_by = "unknown"
-    record = {"type": "game", "format": FORMAT, "cardrules": written_by, "ruleset": ruleset_record(game.rules),
+    record = {"type": "game", "format": FORMAT, "cardrules": written_by, "ruleset": ruleset_record(game.rules, file=ruleset_file),
               "variants": [str(Path(v).resolve()) for v in game.rules.variants], "players": len(game.players),
               "names": [p.name for p in game.players], "options": dict(game.option_overrides)}
     if seat is None:
@@ -77,11 +78,12 @@ def digest_line(lines: list[str]) -> str:
     return json.dumps({"type": "digest", "sha256": h.hexdigest()})
 
 
-def log_text(game, *, seat: int | str | None = None, extra: dict | None = None) -> str:
+def log_text(game, *, seat: int | str | None = None, extra: dict | None = None,
+             ruleset_file: str | None = None) -> str:
     """The whole log as text. With `seat` (a seat number, or PUBLIC), only what that seat saw:
     fit to share and to read back, not to re-run. `extra` adds header fields a surface keeps of
-    its own (a reader ignores fields it does not know)."""
-    lines = [json.dumps(header(game, seat=seat, extra=extra), ensure_ascii=False)]
+    its own (a reader ignores fields it does not know); `ruleset_file`: see ruleset_record."""
+    lines = [json.dumps(header(game, seat=seat, extra=extra, ruleset_file=ruleset_file), ensure_ascii=False)]
     lines.extend(json.dumps(event, ensure_ascii=False) for event in events_seen(game, seat))
     lines.append(digest_line(lines))
     return "\n".join(lines) + "\n"

@@ -99,6 +99,11 @@ class Catalog:
             return None
         return self.check(stored["source"], filename=stored["filename"], origin=stored["origin"]).ruleset
 
+    def compiled(self, ruleset_digest: str) -> Ruleset | None:
+        """A ruleset compiled in this process whose Ruleset.digest (the digest a log names) is
+        `ruleset_digest`: one this server has opened."""
+        return next((r for r in _COMPILED.values() if r.digest == ruleset_digest), None)
+
     def source(self, digest: str) -> dict | None:
         return self.store.ruleset(digest)
 

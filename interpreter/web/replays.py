@@ -1,23 +1,23 @@
 """The replay viewer's sessions: a finished game stepped through decision by decision.
 
-A session comes from an uploaded full JSONL log (any seat, the public, or all-seeing), or from
-a finished table (the perspectives its visitor may have: the host all, a seat its own). Step k is
+A session comes from an uploaded log of any surface (a full log: any seat, the public, or
+all-seeing; a seat's or a spectator's log: as that seat read it), or from a finished table (the perspectives its visitor may have: the host all, a seat its own). Step k is
 the game after its first k decisions, re-created by the engine, so each perspective is again
 exactly `Game.view(seat)` and `events_for(seat)`.
 """
 from __future__ import annotations
 
-import json
 import secrets
 from collections import OrderedDict
 from pathlib import PurePosixPath
 
 from interpreter.engine.game import Game
-from interpreter.engine.replay import ReplayMismatch, replay_records
 from interpreter.errors import GameError
 from interpreter.language.ruleset import Ruleset
 from interpreter.web.catalog import Catalog
 from interpreter.web.frames import SPECTATOR, Stream, card_faces, view_for
+from interpreter.logs.replay import seen_by
+from interpreter.logs.write import PUBLIC
 from interpreter.web.table import table_header
 
 MAX_LOG = 8 * 1024 * 1024
@@ -69,6 +69,43 @@ class ReplaySession:
         return frame
 
 
+class ViewSession:
+    """A seat's (or a spectator's) log, stepped through as that seat read it: its transcript up
+    to each of its decisions. It holds no seed, so no table is drawn, and nothing beyond it is."""
+
+    def __init__(self, view):
+        self.id = secrets.token_hex(6)
+        self.ruleset = view.ruleset
+        self.header = view.header
+        self.names = view.header.get("names") or [f"Player {s}" for s in range(view.header["players"])]
+        self.perspective = "public" if view.header["view"] in (PUBLIC, SPECTATOR) else str(view.header["view"])
+        self.perspectives = [self.perspective]
+        self.lines: list[list[str]] = [[]]     # the lines read before each decision, by step
+        self.deciding: list[int | None] = []
+        transcript = view.stand_in_transcript()
+        for event in view.events:
+            if event["type"] == "decided":
+                self.deciding.append(event["player"])
+                self.lines.append([])
+            line = transcript.render(event)
+            if line:
+                self.lines[-1].append(line)
+
+    def describe(self) -> dict:
+        return {"replay": self.id, "ruleset": self.ruleset.name, "players": self.header["players"],
+                "steps": len(self.deciding), "perspectives": self.perspectives, "seen_by": self.perspective}
+
+    def frame(self, step: int, perspective: str) -> dict:
+        if perspective not in self.perspectives:
+            raise ReplayRefused(f"this log shows the game only as '{self.perspective}' saw it")
+        step = max(0, min(step, len(self.deciding)))
+        lines = [line for chunk in self.lines[:step + 1] for line in chunk]
+        frame = {"type": "replay", "step": step, "steps": len(self.deciding), "as": perspective, "view": None,
+                 "names": self.names, "lines": lines,
+                 "deciding": self.deciding[step] if step < len(self.deciding) else None}
+        return frame
+
+
 class Replays:
     """Open replay sessions, the oldest dropped past MAX_SESSIONS."""
 
@@ -88,51 +125,58 @@ class Replays:
             self.sessions.popitem(last=False)
         return session
 
-    def from_log(self, text: str) -> ReplaySession:
-        """A session from an uploaded JSONL log; ReplayRefused says what is wrong with it."""
+    def from_log(self, text: str) -> ReplaySession | ViewSession:
+        """A session from an uploaded log of any surface (interpreter.logs reads it, as
+        `cardrules replay` does); ReplayRefused says what is wrong with it, in one line. A full
+        log is re-run and checked event by event; a seat's or a spectator's log is shown as what
+        that seat read, checked as far as it can be (see interpreter.logs.ViewLog)."""
+        from interpreter.logs import LogError, ViewLog, read_log_text, replay_events
+        from interpreter.logs.read import check_digest, split_lines
         if len(text) > MAX_LOG:
             raise ReplayRefused(f"the log is larger than {MAX_LOG // (1024 * 1024)} MiB")
-        records = []
-        for number, line in enumerate(text.splitlines(), 1):
-            if line.strip():
-                try:
-                    records.append(json.loads(line))
-                except ValueError as exc:
-                    raise ReplayRefused(f"line {number}: not a JSON line ({exc})") from None
-        if not records or not isinstance(records[0], dict) or records[0].get("type") != "game":
-            raise ReplayRefused("line 1 must be the game header (a log written by cardrules)")
-        header, events = records[0], records[1:]
-        if "view" in header:
-            who = "a spectator" if header["view"] == SPECTATOR else f"seat {header['view']}"
-            raise ReplayRefused(f"this log shows only what {who} saw; only a full log can be replayed")
-        if not all(isinstance(e, dict) for e in events):
-            raise ReplayRefused("every line after the header must be an event object")
-        if header.get("variants"):
-            raise ReplayRefused("a log of a game with variant files cannot be replayed here")
-        ruleset = self._ruleset_of(header)
+        try:     # the digest last, as cardrules replay does: a changed event is told at its own line
+            header, events = read_log_text(text, digest=False)
+            if header["variants"]:
+                raise ReplayRefused("a log of a game with variant files cannot be replayed here; "
+                                    "use cardrules replay")
+            ruleset = self._ruleset_of(header["ruleset"])
+            if "view" in header:
+                check_digest(split_lines(text))
+                view = ViewLog(header, [e for _, e in events], ruleset, seen_by(header))
+                return self.add(ViewSession(view))
+        except LogError as exc:
+            raise ReplayRefused(str(exc)) from None
         try:
-            replay_records(ruleset, header, events)
-        except ReplayMismatch as exc:
+            game = replay_events(ruleset, header, events)
+            check_digest(split_lines(text))
+        except LogError as exc:
             raise ReplayRefused(f"the log does not replay: {exc}") from None
         except GameError as exc:
             raise ReplayRefused(f"the log does not replay: {exc.message}") from None
-        decisions = [e["choice"] for e in events if e.get("type") == "decided"]
+        decisions = [e["choice"] for e in game.events if e.get("type") == "decided"]
         seats = [str(s) for s in range(header["players"])]
         return self.add(ReplaySession(ruleset, header, decisions, ["all", "public"] + seats))
 
-    def _ruleset_of(self, header: dict) -> Ruleset:
-        """A log names its ruleset by digest (a table's log) or by the file of a shipped game."""
-        digest = header.get("digest")
-        if isinstance(digest, str):
-            ruleset = self.catalog.ruleset(digest)
-            if ruleset is not None:
-                return ruleset
-        name = header.get("ruleset")
-        stem = PurePosixPath(str(name).replace("\\", "/")).stem if name else ""
-        shipped = self.catalog.shipped_digest(stem)
-        if shipped is None:
-            raise ReplayRefused(f"the log's ruleset '{name}' is neither a shipped game nor one this server keeps")
-        return self.catalog.ruleset(shipped)
+    def _ruleset_of(self, record: dict) -> Ruleset:
+        """The log's ruleset among the ones this server keeps (a shipped game, or one uploaded
+        here), with the same digest; nothing named by an uploaded log is read from disk."""
+        name = record["name"]
+        ruleset = None
+        if record["shipped"]:
+            shipped = self.catalog.shipped_digest(name)
+            ruleset = self.catalog.ruleset(shipped) if shipped is not None else None
+            if ruleset is None:
+                raise ReplayRefused(f"this log is of the shipped game '{name}', which this server does not ship")
+            if ruleset.digest != record["digest"]:
+                raise ReplayRefused(f"the shipped game '{name}' has changed since this log was written; "
+                                    "a replay against it would not be the same game")
+            return ruleset
+        ruleset = self.catalog.compiled(record["digest"])
+        if ruleset is None:
+            raise ReplayRefused(f"this log's ruleset '{record['title'] if isinstance(record.get('title'), str) else name}' "
+                                f"({PurePosixPath(record['file'].replace(chr(92), '/')).name}) is not one this "
+                                "server keeps: open it in the lobby first, then open the log again")
+        return ruleset
 
     def from_table(self, table, perspectives: list[str]) -> ReplaySession:
         header = table_header(table.game)

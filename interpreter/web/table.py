@@ -6,14 +6,13 @@ to the store before anyone hears of it. Nothing here awaits: one call is one ato
 """
 from __future__ import annotations
 
-import json
 import time
 
 from interpreter.engine.game import Game
 from interpreter.errors import GameError
 from interpreter.language.ruleset import Ruleset
 from interpreter.web.bots import Bot, make_bot
-from interpreter.web.frames import SPECTATOR, Stream, events_of, state_frame
+from interpreter.web.frames import SPECTATOR, Stream, state_frame
 from interpreter.web.store import Store, TableRecord
 
 
@@ -146,14 +145,12 @@ class LiveTable:
                 "status": "failed" if self.error else ("over" if self.game.over else "playing")}
 
     def log_lines(self, seat: int | None) -> str:
-        """The game's JSONL log: all of it (seat None), or only what `seat` (or SPECTATOR) saw."""
-        header = table_header(self.game)
-        header.update(ruleset=self.filename, digest=self.record.digest, variants=[])
-        if seat is not None:
-            header["view"] = seat
-        lines = [json.dumps(header, ensure_ascii=False)]
-        lines += [json.dumps(e, ensure_ascii=False) for e in events_of(self.game, seat)]
-        return "\n".join(lines) + "\n"
+        """The game's log in the one format every surface writes (interpreter.logs): all of it
+        (seat None), or only what `seat` (or SPECTATOR) saw. An uploaded ruleset is named by its
+        file name: the server's copy of it is at a path of its own."""
+        from interpreter.logs import PUBLIC, log_text
+        view = PUBLIC if seat == SPECTATOR else seat
+        return log_text(self.game, seat=view, ruleset_file=self.filename)
 
 
 def table_header(game: Game) -> dict:
