@@ -50,11 +50,15 @@ def _csv(outcomes, players: int) -> str:
               help="Worker processes (at most the machine's cores).")
 @click.option("--agents", metavar="SPECS", help="Who plays: one agent spec for every seat or one per seat, "
               "comma-separated (e.g. ismcts:200,random,random,random; default: random players).")
+@click.option("--log", metavar="FILE", help="Write one game's log to FILE (replayable; see --log-game).")
+@click.option("--log-game", type=click.IntRange(min=0), default=0, show_default=True, metavar="I",
+              help="Which game --log writes (0 is the first).")
 @click.option("--no-progress", is_flag=True, help="No progress bar (it is shown only on a terminal anyway).")
 @click.option("--format", "output", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
               help="text: a summary; json: every game's seed, scores and winners; csv: one row per game.")
 @budget_option
-def command(ruleset, options, variants, games, players, seed, jobs, agents, no_progress, output, max_steps) -> int:
+def command(ruleset, options, variants, games, players, seed, jobs, agents, log, log_game, no_progress, output,
+            max_steps) -> int:
     """Play many games (random players, or --agents) and summarize them."""
     from interpreter.analysis.simulate import simulate, summarize
     from interpreter.engine.game import Game
@@ -71,6 +75,10 @@ def command(ruleset, options, variants, games, players, seed, jobs, agents, no_p
             make_agents(agents, players=n, seed=0)
         except AgentSpecError as exc:
             raise fail(f"--agents: {exc}") from None
+    if log is not None and log_game >= games:
+        raise fail(f"--log-game {log_game}: there are only {games} games (0 to {games - 1})")
+    from interpreter.cli.play import open_log
+    out = open_log(log)
     jobs, note = job_count(jobs, games)
     if note:
         click.echo(f"cardrules: {note}", err=True)
@@ -78,9 +86,14 @@ def command(ruleset, options, variants, games, players, seed, jobs, agents, no_p
     progress = Progress(games, show=not no_progress and sys.stderr.isatty())
     try:
         outcomes = simulate(rules, games=games, seed=seed, players=n, options=options, jobs=jobs,
-                            progress=progress, agents=agents, budget=max_steps)
+                            progress=progress, agents=agents, budget=max_steps,
+                            log_index=log_game if out is not None else None)
     finally:
         progress.close()
+    if out is not None:
+        with out:
+            out.write(next(o.log for o in outcomes if o.index == log_game) or "")
+        click.echo(f"game {log_game}'s log written to {log}", err=True)
     team_names = [t.name for t in probe.teams] if len(probe.teams) < n else None
     if output == "json":
         click.echo(json.dumps({"ruleset": rules.name, "players": n, "seed": seed,

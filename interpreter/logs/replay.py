@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from interpreter.logs.errors import DamagedLog, LogError
+from interpreter.logs.errors import DamagedLog, GameStopped, LogError
 from interpreter.logs.read import check_digest, log_lines, read_log
 from interpreter.logs.write import PUBLIC
 
@@ -90,7 +90,7 @@ def replay_events(ruleset, header: dict, events: list[tuple[int, dict]]):
         try:
             game.apply(choice)
         except GameError as exc:      # the game's own failure, at the logged decision
-            raise LogError(f"line {line}: the game stops with an error: {exc}") from None
+            raise GameStopped(line, str(exc)) from None
         checked = _compare(game.events, events, checked)
     if len(events) > len(game.events):
         raise DamagedLog(events[len(game.events)][0], "an event the game does not produce")

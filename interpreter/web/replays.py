@@ -29,8 +29,10 @@ class ReplayRefused(Exception):
 
 
 class ReplaySession:
-    def __init__(self, ruleset: Ruleset, header: dict, decisions: list[str], perspectives: list[str]):
+    def __init__(self, ruleset: Ruleset, header: dict, decisions: list[str], perspectives: list[str], *,
+                 failure: str | None = None):
         self.id = secrets.token_hex(6)
+        self.failure = failure                # a failure log: how the game failed after its last step
         self.ruleset = ruleset
         self.header = header
         self.decisions = decisions
@@ -38,8 +40,11 @@ class ReplaySession:
         self._game: Game | None = None
 
     def describe(self) -> dict:
-        return {"replay": self.id, "ruleset": self.ruleset.name, "players": self.header["players"],
-                "steps": len(self.decisions), "perspectives": self.perspectives}
+        described = {"replay": self.id, "ruleset": self.ruleset.name, "players": self.header["players"],
+                     "steps": len(self.decisions), "perspectives": self.perspectives}
+        if self.failure:
+            described["failure"] = self.failure
+        return described
 
     def game_at(self, step: int) -> Game:
         game = self._game
@@ -131,6 +136,7 @@ class Replays:
         log is re-run and checked event by event; a seat's or a spectator's log is shown as what
         that seat read, checked as far as it can be (see interpreter.logs.ViewLog)."""
         from interpreter.logs import LogError, ViewLog, read_log_text, replay_events
+        from interpreter.logs.errors import GameStopped
         from interpreter.logs.read import check_digest, split_lines
         if len(text) > MAX_LOG:
             raise ReplayRefused(f"the log is larger than {MAX_LOG // (1024 * 1024)} MiB")
@@ -146,16 +152,23 @@ class Replays:
                 return self.add(ViewSession(view))
         except LogError as exc:
             raise ReplayRefused(str(exc)) from None
+        failure = None
+        decided = [(line, e["choice"]) for line, e in events if e["type"] == "decided"]
         try:
-            game = replay_events(ruleset, header, events)
+            replay_events(ruleset, header, events)
             check_digest(split_lines(text))
+        except GameStopped as exc:     # a failure log: shown up to the decision the game failed at
+            if not decided or exc.line != decided[-1][0]:
+                raise ReplayRefused(f"the log does not replay: {exc}") from None
+            check_digest(split_lines(text))
+            failure, decided = str(exc), decided[:-1]
         except LogError as exc:
             raise ReplayRefused(f"the log does not replay: {exc}") from None
         except GameError as exc:
             raise ReplayRefused(f"the log does not replay: {exc.message}") from None
-        decisions = [e["choice"] for e in game.events if e.get("type") == "decided"]
         seats = [str(s) for s in range(header["players"])]
-        return self.add(ReplaySession(ruleset, header, decisions, ["all", "public"] + seats))
+        return self.add(ReplaySession(ruleset, header, [c for _, c in decided], ["all", "public"] + seats,
+                                      failure=failure))
 
     def _ruleset_of(self, record: dict) -> Ruleset:
         """The log's ruleset among the ones this server keeps (a shipped game, or one uploaded

@@ -12,7 +12,7 @@ async function open(answerPromise) {
   const response = await answerPromise;
   const answer = await response.json();
   if (!response.ok) { notice(answer.error); return; }
-  notice("");
+  notice(answer.failure ? `This game failed after its last decision here: ${answer.failure}` : "");
   Object.assign(replay, { id: answer.replay, steps: answer.steps, players: answer.players, ruleset: answer.ruleset, step: 0 });
   replay.perspective = answer.perspectives.includes("all") ? "all" : answer.perspectives[0];
   $("perspective").replaceChildren(...answer.perspectives.map(p => el("option", { value: p, selected: p === replay.perspective,
