@@ -65,6 +65,11 @@ def command(ruleset, options, variants, players, seed, humans, bots, log, log_se
         finished = session.run()
     except GameError as exc:
         raise fail(str(exc)) from None
+    except KeyboardInterrupt:       # exit 130, the log so far kept as on quit
+        if log:
+            click.echo(f"\ngame interrupted after {session.game.decisions_taken} decisions; its log so far "
+                       f"is in {log}", err=True)
+        raise
     finally:
         if out is not None:
             write_log(session.game, out, seat=log_seat)
