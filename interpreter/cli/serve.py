@@ -1,6 +1,8 @@
 """`cardrules serve`: tables in the browser, kept in a SQLite file (needs the `web` extra)."""
 from __future__ import annotations
 
+import sys
+
 import click
 
 from interpreter.cli.common import fail
@@ -24,9 +26,15 @@ def command(host, port, db, max_tables, idle_timeout, bot_delay) -> int:
     except ImportError as exc:
         raise fail(f"the web server needs the 'web' extra ({exc.name} is missing): "
                    "pip install 'cardrules[web]'") from None
+    from interpreter.web.server import CannotListen
     from interpreter.web.store import SchemaTooNew
+
+    def ready(url: str) -> None:
+        click.echo(f"open {url}")
+        sys.stdout.flush()       # a pipe (a service manager, a test) sees it at once
     try:
-        serve(host=host, port=port, db=db, max_tables=max_tables, idle_timeout=idle_timeout, bot_delay=bot_delay)
-    except SchemaTooNew as exc:
+        serve(host=host, port=port, db=db, max_tables=max_tables, idle_timeout=idle_timeout, bot_delay=bot_delay,
+              ready=ready)
+    except (SchemaTooNew, CannotListen) as exc:
         raise fail(str(exc)) from None
     return 0
