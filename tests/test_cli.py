@@ -183,7 +183,38 @@ def test_values_the_command_line_cannot_take_are_usage_errors(capsys):
                  ["simulate", "hearts", "--jobs", "0"], ["play", "hearts", "-o", "target"]):
         code, _, err = run(capsys, *argv)
         assert code == 2, argv
-        assert err.startswith("cardrules ") and "--help" in err and "Traceback" not in err
+        assert err.startswith("cardrules: ") and "--help" in err and "Traceback" not in err
+        assert len(err.strip().splitlines()) == 1, err           # the one style: one line
+
+
+def test_click_s_own_usage_errors_are_one_line_in_the_house_style(capsys):
+    """GIVEN the usage errors click itself finds (an unknown flag, a missing argument, a value
+    not among the choices) THEN each is `cardrules: ...` on one line, exit 2, with a hint."""
+    for argv, said in [
+        (["play", "hearts", "--bogus"], "cardrules: play: no option '--bogus'; did you mean '--bots' or '--log'? "
+                                        "(see 'cardrules play --help')"),
+        (["replay"], "cardrules: replay: missing LOG (see 'cardrules replay --help')"),
+        (["simulate", "hearts", "--format", "xml"], "cardrules: simulate --format: 'xml' is not one of 'text', "
+                                                    "'json', 'csv' (see 'cardrules simulate --help')"),
+        (["play", "hearts", "-n", "0"], "cardrules: play --players/-n: 0 is not in the range x>=1 "
+                                        "(see 'cardrules play --help')"),
+    ]:
+        code, _, err = run(capsys, *argv)
+        assert (code, err.strip()) == (2, said)
+
+
+def test_one_flag_names_the_agents_everywhere_and_a_misspelt_agent_gets_a_hint(capsys):
+    """GIVEN --agents on play (with --bots kept as its other name) WHEN an agent is misspelt THEN
+    the error names the flag and suggests the agent."""
+    for flag in ("--agents", "--bots"):
+        code, _, err = run(capsys, "play", "hearts", flag, "ismcst:100", "-q")
+        assert code == 1
+        assert err.strip().startswith("cardrules: --agents: unknown agent 'ismcst:100'; did you mean 'ismcts'?")
+    from interpreter.cli.main import COMMANDS, cli
+    for name in ("play", "simulate", "compare", "analyze"):
+        assert any("--agents" in p.opts for p in cli.get_command(None, name).params), name
+        budget = next(p for p in cli.get_command(None, name).params if "--max-steps" in p.opts)
+        assert "between two decisions" in budget.help, name       # one meaning of --max-steps
 
 
 def test_values_the_game_rejects_are_invalid_input(capsys, tmp_path):

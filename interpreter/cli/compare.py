@@ -17,8 +17,9 @@ from interpreter.analysis import render_text
 from interpreter.analysis.runner import Rate, make_backend
 from interpreter.analysis.save import RowWriter, write_failure_log
 from interpreter.analysis.workbench import WorkbenchError, configs, play_all, plan, report
-from interpreter.cli.common import resolve_ruleset
+from interpreter.cli.common import budget_option, resolve_ruleset
 from interpreter.cli.report import render_text as render_diagnostics
+from interpreter.engine.game import DEFAULT_MAX_STEPS
 from interpreter.language.ruleset import load_ruleset
 
 
@@ -36,8 +37,6 @@ def _common(command):
         click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
                      help="Worker processes (local, default 1) or CPUs for a local Ray (default 2)."),
         click.option("--address", help="Join the Ray cluster at this address instead of starting one."),
-        click.option("--max-steps", type=click.IntRange(min=1), default=2_000_000, show_default=True,
-                     help="Stop a game after this many engine steps."),
         click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
                      help="text for people, json for tools."),
         click.option("--html", metavar="FILE", help="Write the HTML report here (default: NAME-compare.html or "
@@ -47,7 +46,7 @@ def _common(command):
     ]
     for option in reversed(options):
         command = option(command)
-    return command
+    return budget_option(command)      # --max-steps: as on every command, work between two decisions
 
 
 @click.command("compare")
@@ -101,7 +100,8 @@ def cmd_analyze(args) -> int:
 
 def execute(args, chosen, *, kind: str, name: str) -> int:
     try:
-        specs = plan(chosen, players=args.players, lineup=args.agents, seed=args.seed, max_steps=args.max_steps)
+        specs = plan(chosen, players=args.players, lineup=args.agents, seed=args.seed,
+                     max_steps=args.max_steps or DEFAULT_MAX_STEPS)
     except WorkbenchError as exc:
         if exc.diagnostics:
             print(render_diagnostics(exc.diagnostics), file=sys.stderr)

@@ -27,8 +27,9 @@ def open_log(path: str | None):
 @click.option("--seed", type=int, help="Seed of the shuffle and the bots (default: random).")
 @click.option("--human", "humans", type=click.IntRange(min=0), multiple=True, metavar="SEAT",
               help="Play this seat yourself (repeatable: people take turns at one screen).")
-@click.option("--bots", metavar="SPEC", help="The bots: one agent spec for all (random, first, ismcts:500, "
-              "ismcts:1s, ismcts:1s:hand) or one per seat, comma-separated (default: random).")
+@click.option("--agents", "--bots", "bots", metavar="SPECS", help="The bots: one agent spec for all (random, "
+              "first, ismcts:500, ismcts:1s, ismcts:1s:hand) or one per seat, comma-separated (default: random; "
+              "--bots is another name for it).")
 @click.option("--log", metavar="FILE", help="Write the game's events as JSONL (replayable; kept on quit).")
 @click.option("--log-seat", type=click.IntRange(min=0), metavar="SEAT",
               help="Write the log as this seat saw it (shareable, not replayable).")
@@ -58,7 +59,7 @@ def command(ruleset, options, variants, players, seed, humans, bots, log, log_se
     try:
         agents = seat_agents(n, seed=seed, humans=humans, screen=screen, bots=bots)
     except AgentSpecError as exc:
-        raise fail(f"--bots: {exc}") from None
+        raise fail(f"--agents: {exc}") from None
     out = open_log(log)
     session = Session(game, agents, humans=humans, screen=screen, quiet=quiet)
     try:
