@@ -247,3 +247,24 @@ def test_simulate_writes_csv(capsys):
     code, out, _ = run(capsys, "simulate", "hearts", "-g", "3", "-n", "3", "--format", "csv", "--no-progress")
     rows = out.strip().splitlines()
     assert code == 0 and rows[0] == "index,seed,score_0,score_1,score_2,winners,decisions,error" and len(rows) == 4
+
+
+def complete(*words: str) -> list[str]:
+    """What the shell is offered for the last word of `cardrules WORDS...` (click's own machinery,
+    as `_CARDRULES_COMPLETE=bash_complete` runs it)."""
+    from click.shell_completion import BashComplete
+    from interpreter.cli.main import cli
+    completer = BashComplete(cli, {}, "cardrules", "_CARDRULES_COMPLETE")
+    return [item.value for item in completer.get_completions(list(words[:-1]), words[-1])]
+
+
+def test_the_shell_completes_commands_games_flags_and_option_names():
+    """GIVEN a partly typed command line THEN the shell is offered the commands, the shipped
+    games' names, the command's flags, and the named game's --option names and values."""
+    assert {"simulate", "serve"} <= set(complete("s"))
+    assert complete("play", "hea") == ["hearts", "hea"]          # a game, then files named so
+    assert "--agents" in complete("play", "hearts", "--ag") and "--max-steps" in complete("simulate", "hearts", "--max")
+    assert {"target=", "moon="} <= set(complete("play", "hearts", "--option", ""))
+    assert complete("simulate", "hearts", "-o", "tar") == ["target="]
+    assert complete("play", "hearts", "-o", "moon=add") == ["moon=add_to_others"]
+    assert complete("play", "no-such-game", "-o", "") == []       # nothing, never an error

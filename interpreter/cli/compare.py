@@ -17,7 +17,7 @@ from interpreter.analysis import render_text
 from interpreter.analysis.runner import Rate, make_backend
 from interpreter.analysis.save import RowWriter, write_failure_log
 from interpreter.analysis.workbench import WorkbenchError, configs, play_all, plan, report
-from interpreter.cli.common import budget_option, resolve_ruleset
+from interpreter.cli.common import budget_option, complete_option, resolve_ruleset, ruleset_argument
 from interpreter.cli.report import render_text as render_diagnostics
 from interpreter.engine.game import DEFAULT_MAX_STEPS
 from interpreter.language.ruleset import load_ruleset
@@ -50,11 +50,11 @@ def _common(command):
 
 
 @click.command("compare")
-@click.argument("base")
+@ruleset_argument("base")
 @click.argument("variants", nargs=-1, metavar="[VARIANT]...")
-@click.option("--option", "-o", "option", multiple=True, metavar="NAME=VALUE",
+@click.option("--option", "-o", "option", multiple=True, metavar="NAME=VALUE", shell_complete=complete_option,
               help="A variant that sets this option on the base (repeatable: each alone, then all together).")
-@click.option("--base-option", multiple=True, metavar="NAME=VALUE",
+@click.option("--base-option", multiple=True, metavar="NAME=VALUE", shell_complete=complete_option,
               help="An option set for the base and every variant.")
 @_common
 def compare(**params) -> int:
@@ -67,8 +67,9 @@ def compare(**params) -> int:
 
 
 @click.command("analyze")
-@click.argument("ruleset")
-@click.option("--option", "-o", "option", multiple=True, metavar="NAME=VALUE", help="Set an option (repeatable).")
+@ruleset_argument()
+@click.option("--option", "-o", "option", multiple=True, metavar="NAME=VALUE", shell_complete=complete_option,
+              help="Set an option (repeatable).")
 @click.option("--variant", multiple=True, metavar="FILE", help="A variant file applied on top (repeatable).")
 @_common
 def analyze(**params) -> int:

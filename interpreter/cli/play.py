@@ -7,7 +7,7 @@ import random
 import click
 
 from interpreter.cli.common import (RULESET_HELP, budget_option, check_seat, fail, load, player_count, players_option,
-                                    ruleset_options)
+                                    ruleset_argument, ruleset_options)
 
 
 def open_log(path: str | None):
@@ -21,7 +21,7 @@ def open_log(path: str | None):
 
 
 @click.command(epilog=RULESET_HELP + " At your turn, type help for what you can answer.")
-@click.argument("ruleset")
+@ruleset_argument()
 @ruleset_options
 @players_option
 @click.option("--seed", type=int, help="Seed of the shuffle and the bots (default: random).")

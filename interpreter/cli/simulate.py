@@ -9,7 +9,7 @@ import time
 import click
 
 from interpreter.cli.common import (RULESET_HELP, budget_option, fail, load, player_count, players_option,
-                                    ruleset_options)
+                                    ruleset_argument, ruleset_options)
 from interpreter.cli.progress import Progress
 
 
@@ -40,7 +40,7 @@ def _csv(outcomes, players: int) -> str:
 
 
 @click.command(epilog=RULESET_HELP)
-@click.argument("ruleset")
+@ruleset_argument()
 @ruleset_options
 @click.option("--games", "-g", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
 @players_option
