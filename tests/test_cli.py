@@ -159,6 +159,16 @@ def test_list_shows_every_shipped_game_with_its_players(capsys):
     assert "texas-holdem" in out and "2-10" in out and "\x1b[" not in out   # no colour when not a terminal
 
 
+def test_list_is_one_line_a_game_at_80_columns(capsys, monkeypatch):
+    """GIVEN an 80-column screen WHEN the games are listed THEN each game is one line of at most 80
+    characters that starts with the name to type and its players."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = run(capsys, "list")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 1 + 7 and all(len(line) <= 80 for line in lines)
+    assert lines[1].split()[:2] == ["black-card", "2-5"] and lines[-1].split()[:2] == ["texas-holdem", "2-10"]
+
+
 def test_help_version_and_usage_errors(capsys):
     code, out, _ = run(capsys, "--help")
     assert code == 0 and "Exit codes: 0 success, 1 invalid input" in out and "simulate" in out
