@@ -59,6 +59,12 @@ def listing_warnings(outcomes: list[Outcome]) -> list:
             for span, (work, o) in sorted(worst.items(), key=lambda item: (str(item[0].file), item[0].line))]
 
 
+def ignore_interrupts() -> None:
+    """In a worker process: Ctrl-C is for the parent, which stops the run and reports what finished."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def only_random(agents: str | None) -> bool:
     return agents is None or all(p.strip().lower() == "random" for p in agents.split(","))
 
@@ -95,6 +101,7 @@ def play_one(ruleset, *, index: int, root_seed: int, players: int, options: dict
 
 def _init_worker(path: str, variants: list) -> None:
     global _worker_ruleset
+    ignore_interrupts()
     _worker_ruleset = load_ruleset(path, variants=variants)
 
 
@@ -115,21 +122,38 @@ def simulate(ruleset, *, games: int, seed: int, players: int, options: dict, job
     batches = [list(range(i, min(i + chunk, games))) for i in range(0, games, chunk)]
     outcomes: list[Outcome] = []
     if jobs <= 1:
-        for batch in batches:
-            outcomes.extend(play_one(ruleset, index=i, root_seed=seed, players=players, options=options,
-                                     keep_path=keep_path, agents=agents, budget=budget, keep_log=i == log_index)
-                            for i in batch)
-            if progress:
-                progress(len(outcomes), games)
+        try:
+            for batch in batches:
+                for i in batch:
+                    outcomes.append(play_one(ruleset, index=i, root_seed=seed, players=players, options=options,
+                                             keep_path=keep_path, agents=agents, budget=budget,
+                                             keep_log=i == log_index))
+                if progress:
+                    progress(len(outcomes), games)
+        except KeyboardInterrupt:
+            raise SimulationInterrupted(outcomes) from None
         return outcomes
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
-                             initargs=(ruleset.path, list(ruleset.variants))) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
+                               initargs=(ruleset.path, list(ruleset.variants)))
+    try:
         for result in pool.map(_run_chunk, [(b, seed, players, options, keep_path, agents, budget, log_index)
                                             for b in batches]):
             outcomes.extend(result)
             if progress:
                 progress(len(outcomes), games)
+    except KeyboardInterrupt:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise SimulationInterrupted(outcomes) from None
+    pool.shutdown()
     return outcomes
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a simulation: the games finished so far (`outcomes`), for a partial summary."""
+
+    def __init__(self, outcomes: list[Outcome]):
+        super().__init__()
+        self.outcomes = outcomes
 
 
 def summarize(outcomes: list[Outcome], players: int, team_names: list[str] | None = None,

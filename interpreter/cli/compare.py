@@ -14,10 +14,11 @@ from pathlib import Path
 import click
 
 from interpreter.analysis import render_text
-from interpreter.analysis.runner import Rate, make_backend
+from interpreter.analysis.runner import Rate, RunInterrupted, make_backend
 from interpreter.analysis.save import RowWriter, write_failure_log
 from interpreter.analysis.workbench import WorkbenchError, configs, play_all, plan, report
 from interpreter.cli.common import budget_option, complete_option, resolve_ruleset, ruleset_argument
+from interpreter.cli.progress import Lines
 from interpreter.cli.report import render_text as render_diagnostics
 from interpreter.engine.game import DEFAULT_MAX_STEPS
 from interpreter.language.ruleset import load_ruleset
@@ -119,11 +120,14 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
     writers = {}
     show = not args.no_progress and sys.stderr.isatty()
     rate = Rate(args.games * len(specs))
+    lines = Lines(rate.total) if not args.no_progress and not show else None
 
     def progress(games: int) -> None:
         rate.advance(games)
         if show:
             print(f"\r{rate.line()}   ", end="", file=sys.stderr, flush=True)
+        elif lines is not None:
+            lines.update(rate.done, lambda: f"{kind}: {rate.line()}")
 
     def rows_for(spec):
         if not args.save:
@@ -131,8 +135,11 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
         writer = writers[spec.label] = RowWriter(args.save, spec.label, players=spec.players)
         return writer.write
 
+    games, interrupted = args.games, False
     try:
         aggregates, paired = play_all(specs, games=args.games, backend=backend, progress=progress, rows_for=rows_for)
+    except RunInterrupted as stopped:      # report the seeds every configuration finished, then exit 130
+        aggregates, paired, games, interrupted = stopped.aggregates, stopped.paired, stopped.games, True
     finally:
         backend.close()
         for writer in writers.values():
@@ -140,7 +147,12 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
     elapsed = rate.clock() - rate.started
     if show:
         print(file=sys.stderr)
-    data = report(specs, aggregates, paired, games=args.games, backend_name=f"{backend.name} ({backend.workers} worker{'s' * (backend.workers != 1)})")
+    if interrupted:
+        print(f"interrupted after {games} of {args.games} games per configuration; the results of those:",
+              file=sys.stderr)
+        if not games:
+            raise KeyboardInterrupt
+    data = report(specs, aggregates, paired, games=games, backend_name=f"{backend.name} ({backend.workers} worker{'s' * (backend.workers != 1)})")
     if args.format == "json":
         print(json.dumps(data, indent=1))
     else:
@@ -148,6 +160,8 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
     _write_html(args, data, default=f"{name}-{kind}.html")
     print(f"{rate.done} games in {elapsed:.1f}s ({rate.done / elapsed:.1f} games/s, "
           f"{backend.name} backend, {backend.workers} worker{'s' * (backend.workers != 1)})", file=sys.stderr)
+    if interrupted:
+        raise KeyboardInterrupt
     if args.save:
         print(f"per-game rows written to {args.save}/", file=sys.stderr)
     return _report_failures(args, specs, aggregates)

@@ -60,7 +60,7 @@ def _csv(outcomes, players: int) -> str:
 def command(ruleset, options, variants, games, players, seed, jobs, agents, log, log_game, no_progress, output,
             max_steps) -> int:
     """Play many games (random players, or --agents) and summarize them."""
-    from interpreter.analysis.simulate import simulate, summarize
+    from interpreter.analysis.simulate import SimulationInterrupted, simulate, summarize
     from interpreter.engine.game import Game
     from interpreter.errors import GameError
     rules = load(ruleset, options=options, variants=variants)
@@ -83,13 +83,25 @@ def command(ruleset, options, variants, games, players, seed, jobs, agents, log,
     if note:
         click.echo(f"cardrules: {note}", err=True)
     started = time.perf_counter()
-    progress = Progress(games, show=not no_progress and sys.stderr.isatty())
+    tty = sys.stderr.isatty()
+    progress = Progress(games, show=not no_progress and tty, lines=not no_progress and not tty)
+    interrupted = False
     try:
         outcomes = simulate(rules, games=games, seed=seed, players=n, options=options, jobs=jobs,
                             progress=progress, agents=agents, budget=max_steps,
                             log_index=log_game if out is not None else None)
+    except SimulationInterrupted as stopped:     # the games finished so far, summarized, then exit 130
+        outcomes, interrupted = stopped.outcomes, True
     finally:
         progress.close()
+    if interrupted:
+        if out is not None:
+            out.close()
+        click.echo(f"interrupted after {len(outcomes)} of {games} games; the summary of those:", err=True)
+        if outcomes:
+            click.echo(summarize(outcomes, n, [t.name for t in probe.teams] if len(probe.teams) < n else None,
+                                 rules.score_label))
+        raise KeyboardInterrupt
     if out is not None:
         with out:
             out.write(next(o.log for o in outcomes if o.index == log_game) or "")
