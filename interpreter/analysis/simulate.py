@@ -135,6 +135,7 @@ def simulate(ruleset, *, games: int, seed: int, players: int, options: dict, job
         return outcomes
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
                                initargs=(ruleset.path, list(ruleset.variants)))
+    interrupted = False
     try:
         for result in pool.map(_run_chunk, [(b, seed, players, options, keep_path, agents, budget, log_index)
                                             for b in batches]):
@@ -142,9 +143,10 @@ def simulate(ruleset, *, games: int, seed: int, players: int, options: dict, job
             if progress:
                 progress(len(outcomes), games)
     except KeyboardInterrupt:
-        pool.shutdown(wait=False, cancel_futures=True)
+        interrupted = True
         raise SimulationInterrupted(outcomes) from None
-    pool.shutdown()
+    finally:       # on Ctrl-C the workers' queued games are dropped, not waited for
+        pool.shutdown(wait=not interrupted, cancel_futures=interrupted)
     return outcomes
 
 

@@ -1,12 +1,13 @@
 """Progress of long runs on stderr: a bar with rate and ETA on a terminal; otherwise (a log file,
 a pipe, a CI job) a plain line every tenth of the run or every INTERVAL seconds, whichever comes
-first, so that a run killed from outside has said how far it got."""
+first (never two within GAP seconds), so that a run killed from outside has said how far it got."""
 from __future__ import annotations
 
 import sys
 import time
 
 INTERVAL = 10.0      # seconds between two progress lines when not on a terminal
+GAP = 1.0            # and at least this long: a run of a few seconds says little or nothing
 
 
 class Lines:
@@ -21,7 +22,7 @@ class Lines:
 
     def update(self, done: int, line) -> None:
         now = self.clock()
-        if done >= self.next or now - self.last >= INTERVAL:
+        if (done >= self.next and now - self.last >= GAP) or now - self.last >= INTERVAL:
             print(line(), file=sys.stderr, flush=True)
             self.next = (done // self.step + 1) * self.step
             self.last = now
