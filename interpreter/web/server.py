@@ -63,7 +63,9 @@ def address(host: str, port: int) -> str:
 def serve(*, host: str = "127.0.0.1", port: int = 8000, db: str = "cardrules.db", max_tables: int = 200,
           idle_timeout: float = 1800.0, bot_delay: float = 0.6, ready=None) -> None:
     """Serve until interrupted. Tables live in the SQLite file `db`, created on first start.
-    CannotListen if the address is taken; `ready(url)` is called once it is listened on."""
+    CannotListen if the address is taken; `ready(url)` is called once it is listened on. After
+    a clean shutdown on Ctrl-C (or SIGTERM) it raises KeyboardInterrupt, as any interrupted
+    command does, so the command line ends with 130."""
     import gc
 
     import uvicorn
@@ -81,9 +83,12 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, db: str = "cardrules.db"
         logging.getLogger("cardrules.web").info("listening", extra={"fields": {"host": host, "port": port}})
         if ready is not None:
             ready(address(host, port))
-        uvicorn.Server(config).run(sockets=[sock])
+        server = uvicorn.Server(config)
+        server.run(sockets=[sock])
     finally:
         sock.close()
+    if server.should_exit:      # uvicorn stops only on a signal once it has started
+        raise KeyboardInterrupt
 
 
 def websocket_implementation() -> str:

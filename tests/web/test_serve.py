@@ -3,6 +3,7 @@ says where to open it."""
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -35,7 +36,7 @@ def test_serve_on_a_busy_port_is_one_line_and_exit_1(tmp_path):
     assert out == ""
 
 
-def test_a_started_server_says_where_to_open_it(tmp_path):
+def test_a_started_server_says_where_to_open_it_and_ctrl_c_stops_it(tmp_path):
     """GIVEN a free port WHEN cardrules serve starts THEN its first line of output is
     "open http://127.0.0.1:PORT/", and that address answers."""
     port = free_port()
@@ -46,6 +47,11 @@ def test_a_started_server_says_where_to_open_it(tmp_path):
         import urllib.request
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=30) as answer:
             assert answer.status == 200
+        # WHEN it is stopped with Ctrl-C THEN it shuts down and exits 130, as any interrupted command
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=60)
+        assert process.returncode == 130
     finally:
-        process.terminate()
-        process.communicate(timeout=30)
+        if process.poll() is None:
+            process.kill()
+            process.communicate(timeout=30)
