@@ -128,6 +128,11 @@ def test_a_workbench_failure_log_replays_to_its_failure_in_both(client, tmp_path
     described = viewer_opens(client, log)
     decisions = sum(json.loads(line)["type"] == "decided" for line in log.read_text().splitlines())
     assert "no legal card" in described["failure"] and described["steps"] == decisions - 1
+    # the same log edited after it was written is refused in words, not opened
+    lines = log.read_text().splitlines()
+    edited = "\n".join(lines[:-1] + [lines[-1].replace(lines[-1][-10:-2], "00000000")]) + "\n"
+    refused = client.post("/api/replays", content=edited.encode())
+    assert refused.status_code == 400 and "the digest does not match" in refused.json()["error"]
 
 
 def test_an_older_log_and_junk_get_one_plain_line_in_both(client, tmp_path):

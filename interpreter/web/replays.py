@@ -1,9 +1,10 @@
 """The replay viewer's sessions: a finished game stepped through decision by decision.
 
-A session comes from an uploaded log of any surface (a full log: any seat, the public, or
-all-seeing; a seat's or a spectator's log: as that seat read it), or from a finished table (the perspectives its visitor may have: the host all, a seat its own). Step k is
-the game after its first k decisions, re-created by the engine, so each perspective is again
-exactly `Game.view(seat)` and `events_for(seat)`.
+A session comes from an uploaded log of any surface (a full log: as any seat, the public, or
+all-seeing), or from a finished table (the perspectives its visitor may have: the host all, a
+seat its own). Step k is the game after its first k decisions, re-created by the engine, so each
+perspective is again exactly `Game.view(seat)` and `events_for(seat)`. A seat's or a spectator's
+log holds no seed: it is stepped through as the transcript that seat read (ViewSession).
 """
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ from pathlib import PurePosixPath
 from interpreter.engine.game import Game
 from interpreter.errors import GameError
 from interpreter.language.ruleset import Ruleset
+from interpreter.logs.replay import ViewLog, seen_by
+from interpreter.logs.write import PUBLIC
 from interpreter.web.catalog import Catalog
 from interpreter.web.frames import SPECTATOR, Stream, card_faces, view_for
-from interpreter.logs.replay import seen_by
-from interpreter.logs.write import PUBLIC
 from interpreter.web.table import table_header
 
 MAX_LOG = 8 * 1024 * 1024
@@ -78,7 +79,7 @@ class ViewSession:
     """A seat's (or a spectator's) log, stepped through as that seat read it: its transcript up
     to each of its decisions. It holds no seed, so no table is drawn, and nothing beyond it is."""
 
-    def __init__(self, view):
+    def __init__(self, view: ViewLog):
         self.id = secrets.token_hex(6)
         self.ruleset = view.ruleset
         self.header = view.header
@@ -105,10 +106,9 @@ class ViewSession:
             raise ReplayRefused(f"this log shows the game only as '{self.perspective}' saw it")
         step = max(0, min(step, len(self.deciding)))
         lines = [line for chunk in self.lines[:step + 1] for line in chunk]
-        frame = {"type": "replay", "step": step, "steps": len(self.deciding), "as": perspective, "view": None,
-                 "names": self.names, "lines": lines,
-                 "deciding": self.deciding[step] if step < len(self.deciding) else None}
-        return frame
+        return {"type": "replay", "step": step, "steps": len(self.deciding), "as": perspective, "view": None,
+                "names": self.names, "lines": lines,
+                "deciding": self.deciding[step] if step < len(self.deciding) else None}
 
 
 class Replays:
@@ -155,13 +155,13 @@ class Replays:
         failure = None
         decided = [(line, e["choice"]) for line, e in events if e["type"] == "decided"]
         try:
-            replay_events(ruleset, header, events)
+            try:
+                replay_events(ruleset, header, events)
+            except GameStopped as exc:     # a failure log: shown up to the decision the game failed at
+                if not decided or exc.line != decided[-1][0]:
+                    raise
+                failure, decided = str(exc), decided[:-1]
             check_digest(split_lines(text))
-        except GameStopped as exc:     # a failure log: shown up to the decision the game failed at
-            if not decided or exc.line != decided[-1][0]:
-                raise ReplayRefused(f"the log does not replay: {exc}") from None
-            check_digest(split_lines(text))
-            failure, decided = str(exc), decided[:-1]
         except LogError as exc:
             raise ReplayRefused(f"the log does not replay: {exc}") from None
         except GameError as exc:
