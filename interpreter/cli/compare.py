@@ -152,14 +152,15 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
               file=sys.stderr)
         if not games:
             raise KeyboardInterrupt
-    data = report(specs, aggregates, paired, games=games, backend_name=f"{backend.name} ({backend.workers} worker{'s' * (backend.workers != 1)})")
+    workers = f"{backend.workers} worker{'s' * (backend.workers != 1)}"
+    data = report(specs, aggregates, paired, games=games, backend_name=f"{backend.name} ({workers})")
     if args.format == "json":
         print(json.dumps(data, indent=1))
     else:
         print(render_text.render(data, color=sys.stdout.isatty()))
     _write_html(args, data, default=f"{name}-{kind}.html")
     print(f"{rate.done} games in {elapsed:.1f}s ({rate.done / elapsed:.1f} games/s, "
-          f"{backend.name} backend, {backend.workers} worker{'s' * (backend.workers != 1)})", file=sys.stderr)
+          f"{backend.name} backend, {workers})", file=sys.stderr)
     if interrupted:
         raise KeyboardInterrupt
     if args.save:

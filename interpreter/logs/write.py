@@ -51,7 +51,8 @@ def header(game, *, seat: int | str | None = None, extra: dict | None = None, ru
         written_by = version("cardrules")
     except PackageNotFoundError:
         written_by = "unknown"
-    record = {"type": "game", "format": FORMAT, "cardrules": written_by, "ruleset": ruleset_record(game.rules, file=ruleset_file),
+    record = {"type": "game", "format": FORMAT, "cardrules": written_by,
+              "ruleset": ruleset_record(game.rules, file=ruleset_file),
               "variants": [str(Path(v).resolve()) for v in game.rules.variants], "players": len(game.players),
               "names": [p.name for p in game.players], "options": dict(game.option_overrides)}
     if seat is None:

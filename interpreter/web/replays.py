@@ -186,9 +186,10 @@ class Replays:
             return ruleset
         ruleset = self.catalog.compiled(record["digest"])
         if ruleset is None:
-            raise ReplayRefused(f"this log's ruleset '{record['title'] if isinstance(record.get('title'), str) else name}' "
-                                f"({PurePosixPath(record['file'].replace(chr(92), '/')).name}) is not one this "
-                                "server keeps: open it in the lobby first, then open the log again")
+            title = record["title"] if isinstance(record.get("title"), str) else name
+            file = PurePosixPath(record["file"].replace("\\", "/")).name
+            raise ReplayRefused(f"this log's ruleset '{title}' ({file}) is not one this server keeps: open it "
+                                "in the lobby first, then open the log again")
         return ruleset
 
     def from_table(self, table, perspectives: list[str]) -> ReplaySession:

@@ -31,8 +31,11 @@ async function show(step) {
   // a seat's log has no table to draw (it holds no shuffle): its transcript, as that seat read it
   const names = frame.view ? frame.view.players.map(p => p.name) : frame.names;
   if (frame.view) renderTable($("table"), frame.view, frame.faces, { seats: [], undisplayed: [] });
-  else $("table").replaceChildren(el("p", { class: "note",
-    text: `This log shows the game as ${frame.as === "public" ? "a spectator" : names[Number(frame.as)]} saw it: its transcript, decision by decision.` }));
+  else {
+    const who = frame.as === "public" ? "a spectator" : names[Number(frame.as)];
+    $("table").replaceChildren(el("p", { class: "note",
+      text: `This log shows the game as ${who} saw it: its transcript, decision by decision.` }));
+  }
   renderLines($("transcript"), frame.lines);
   $("transcript").scrollTop = $("transcript").scrollHeight;
   $("slider").value = frame.step;
