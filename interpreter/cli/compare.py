@@ -148,10 +148,11 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
     if show:
         print(file=sys.stderr)
     if interrupted:
+        if not games:
+            print("interrupted before any game finished", file=sys.stderr)
+            raise KeyboardInterrupt
         print(f"interrupted after {games} of {args.games} games per configuration; the results of those:",
               file=sys.stderr)
-        if not games:
-            raise KeyboardInterrupt
     workers = f"{backend.workers} worker{'s' * (backend.workers != 1)}"
     data = report(specs, aggregates, paired, games=games, backend_name=f"{backend.name} ({workers})")
     if args.format == "json":

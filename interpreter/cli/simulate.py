@@ -97,8 +97,10 @@ def command(ruleset, options, variants, games, players, seed, jobs, agents, log,
     if interrupted:
         if out is not None:
             out.close()
-        click.echo(f"interrupted after {len(outcomes)} of {games} games; the summary of those:", err=True)
-        if outcomes:
+        if not outcomes:
+            click.echo("interrupted before any game finished", err=True)
+        else:
+            click.echo(f"interrupted after {len(outcomes)} of {games} games; the summary of those:", err=True)
             click.echo(summarize(outcomes, n, [t.name for t in probe.teams] if len(probe.teams) < n else None,
                                  rules.score_label))
         raise KeyboardInterrupt
