@@ -65,8 +65,10 @@ def make_agent(spec: str, *, seed: int | None = None):
     name = name.strip().lower()
     make = KINDS.get(name)
     if make is None:
-        raise AgentSpecError(f"unknown agent '{text}': use one of {', '.join(KINDS)} "
-                             "(e.g. random, ismcts:500)")
+        from interpreter.errors import did_you_mean
+        hint = did_you_mean(name, KINDS)
+        raise AgentSpecError(f"unknown agent '{text}'" + (f"; {hint}" if hint else "") +
+                             f" (agents: {', '.join(KINDS)}; e.g. random, ismcts:500)")
     return make(arg if _ else None, seed)
 
 

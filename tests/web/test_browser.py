@@ -268,3 +268,32 @@ def test_a_replay_stepped_back_and_forth(browser, server, tmp_path):
         wait_until(lambda: not page.locator("#result").is_hidden())
     finally:
         context.close()
+
+
+def test_a_spectators_log_is_stepped_through_as_its_transcript(browser, server):
+    """GIVEN the log a spectator downloads (no seed: no table can be drawn from it) WHEN it is
+    opened in the replay viewer THEN it steps through what the spectator read, says whose view
+    it is, and the page raises no error."""
+    table = open_table(server, "hearts", ["random"] * 4, seed=12, options={"target": 1})
+    wait_until(lambda: api(server, f"/api/tables/{table['table']}")["status"] == "over")
+    log = api(server, f"/api/tables/{table['table']}/log")
+    assert json.loads(log.splitlines()[0])["view"] == "public"
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(server.url + "/replay")
+        page.set_input_files("#log", files=[{"name": "public.jsonl", "mimeType": "application/x-ndjson",
+                                            "buffer": log.encode()}])
+        page.wait_for_selector("#controls:not([hidden])")
+        wait_until(lambda: "as a spectator saw it" in page.inner_text("#table"))
+        page.click("#forward")
+        page.click("#forward")
+        wait_until(lambda: page.inner_text("#step-label").startswith("decision 2 of"))
+        assert "decides" in page.inner_text("#status")
+        page.click("#last")
+        wait_until(lambda: "game over" in page.inner_text("#transcript").lower())
+        assert not errors
+    finally:
+        context.close()
