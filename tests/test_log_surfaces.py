@@ -100,6 +100,8 @@ def test_a_web_tables_host_and_seat_logs_replay_in_both(client, tmp_path):
     host, seat = tmp_path / "host.jsonl", tmp_path / "seat1.jsonl"
     host.write_text(client.get(url, headers={"X-Token": table["host_token"]}).text)
     seat.write_text(client.get(url, headers={"X-Token": table["token"]}).text)
+    seat_lines = seat.read_text().splitlines()
+    assert "seed" not in json.loads(seat_lines[0]) and json.loads(seat_lines[-2])["type"] == "reveal"
     replayed = cardrules("replay", "host.jsonl", cwd=tmp_path)
     assert replayed.returncode == 0 and "replay ok" in replayed.stdout, replayed.stderr
     assert "commitment verified" in replayed.stdout
