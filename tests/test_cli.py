@@ -175,6 +175,16 @@ def test_list_shows_every_shipped_game_with_its_players(capsys):
     assert "texas-holdem" in out and "2-10" in out and "\x1b[" not in out   # no colour when not a terminal
 
 
+def test_list_is_one_line_a_game_at_80_columns(capsys, monkeypatch):
+    """GIVEN an 80-column screen WHEN the games are listed THEN each game is one line of at most 80
+    characters that starts with the name to type and its players."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = run(capsys, "list")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 1 + 7 and all(len(line) <= 80 for line in lines)
+    assert lines[1].split()[:2] == ["black-card", "2-5"] and lines[-1].split()[:2] == ["texas-holdem", "2-10"]
+
+
 def test_help_version_and_usage_errors(capsys):
     code, out, _ = run(capsys, "--help")
     assert code == 0 and "Exit codes: 0 success, 1 invalid input" in out and "simulate" in out
@@ -199,7 +209,38 @@ def test_values_the_command_line_cannot_take_are_usage_errors(capsys):
                  ["simulate", "hearts", "--jobs", "0"], ["play", "hearts", "-o", "target"]):
         code, _, err = run(capsys, *argv)
         assert code == 2, argv
-        assert err.startswith("cardrules ") and "--help" in err and "Traceback" not in err
+        assert err.startswith("cardrules: ") and "--help" in err and "Traceback" not in err
+        assert len(err.strip().splitlines()) == 1, err           # the one style: one line
+
+
+def test_click_s_own_usage_errors_are_one_line_in_the_house_style(capsys):
+    """GIVEN the usage errors click itself finds (an unknown flag, a missing argument, a value
+    not among the choices) THEN each is `cardrules: ...` on one line, exit 2, with a hint."""
+    for argv, said in [
+        (["play", "hearts", "--bogus"], "cardrules: play: no option '--bogus'; did you mean '--bots' or '--log'? "
+                                        "(see 'cardrules play --help')"),
+        (["replay"], "cardrules: replay: missing LOG (see 'cardrules replay --help')"),
+        (["simulate", "hearts", "--format", "xml"], "cardrules: simulate --format: 'xml' is not one of 'text', "
+                                                    "'json', 'csv' (see 'cardrules simulate --help')"),
+        (["play", "hearts", "-n", "0"], "cardrules: play --players/-n: 0 is not in the range x>=1 "
+                                        "(see 'cardrules play --help')"),
+    ]:
+        code, _, err = run(capsys, *argv)
+        assert (code, err.strip()) == (2, said)
+
+
+def test_one_flag_names_the_agents_everywhere_and_a_misspelt_agent_gets_a_hint(capsys):
+    """GIVEN --agents on play (with --bots kept as its other name) WHEN an agent is misspelt THEN
+    the error names the flag and suggests the agent."""
+    for flag in ("--agents", "--bots"):
+        code, _, err = run(capsys, "play", "hearts", flag, "ismcst:100", "-q")
+        assert code == 1
+        assert err.strip().startswith("cardrules: --agents: unknown agent 'ismcst:100'; did you mean 'ismcts'?")
+    from interpreter.cli.main import COMMANDS, cli
+    for name in ("play", "simulate", "compare", "analyze"):
+        assert any("--agents" in p.opts for p in cli.get_command(None, name).params), name
+        budget = next(p for p in cli.get_command(None, name).params if "--max-steps" in p.opts)
+        assert "between two decisions" in budget.help, name       # one meaning of --max-steps
 
 
 def test_values_the_game_rejects_are_invalid_input(capsys, tmp_path):
@@ -232,3 +273,24 @@ def test_simulate_writes_csv(capsys):
     code, out, _ = run(capsys, "simulate", "hearts", "-g", "3", "-n", "3", "--format", "csv", "--no-progress")
     rows = out.strip().splitlines()
     assert code == 0 and rows[0] == "index,seed,score_0,score_1,score_2,winners,decisions,error" and len(rows) == 4
+
+
+def complete(*words: str) -> list[str]:
+    """What the shell is offered for the last word of `cardrules WORDS...` (click's own machinery,
+    as `_CARDRULES_COMPLETE=bash_complete` runs it)."""
+    from click.shell_completion import BashComplete
+    from interpreter.cli.main import cli
+    completer = BashComplete(cli, {}, "cardrules", "_CARDRULES_COMPLETE")
+    return [item.value for item in completer.get_completions(list(words[:-1]), words[-1])]
+
+
+def test_the_shell_completes_commands_games_flags_and_option_names():
+    """GIVEN a partly typed command line THEN the shell is offered the commands, the shipped
+    games' names, the command's flags, and the named game's --option names and values."""
+    assert {"simulate", "serve"} <= set(complete("s"))
+    assert complete("play", "hea") == ["hearts", "hea"]          # a game, then files named so
+    assert "--agents" in complete("play", "hearts", "--ag") and "--max-steps" in complete("simulate", "hearts", "--max")
+    assert {"target=", "moon="} <= set(complete("play", "hearts", "--option", ""))
+    assert complete("simulate", "hearts", "-o", "tar") == ["target="]
+    assert complete("play", "hearts", "-o", "moon=add") == ["moon=add_to_others"]
+    assert complete("play", "no-such-game", "-o", "") == []       # nothing, never an error

@@ -154,10 +154,13 @@ def test_logs_that_are_not_this_format_say_so(original, tmp_path):
         ("", f"{log} is empty: not a cardrules log"),
         ('{"type": "started"}\n', f"{log} is not a cardrules log (its first line is not a game header)"),
         ('{"type": "game", "ruleset": "rulesets/hearts.yaml", "players": 4, "seed": 7}\n',
-         "this log is in log format 1 (written by an older cardrules); this cardrules reads format 2: replay it "
-         "with the cardrules that wrote it, or play the game again"),
-        (original[0].replace('"format": 2', '"format": 3') + "\n",
-         "this log is in log format 3 (written by cardrules "),
+         "this log is in log format 1 (written by an older cardrules); this cardrules reads formats 2 and 3: "
+         "replay it with the cardrules that wrote it, or play the game again (format 1 logs have no \"format\" "
+         "field and no digest line; a web table's log downloaded from an older server is one)"),
+        (original[0].replace('"format": 3', '"format": 4') + "\n",
+         "this log is in log format 4 (written by cardrules "),
+        (original[0].replace('"format": 3', '"format": {"v": 3}') + "\n",
+         'this log is in log format {"v": 3} (written by cardrules '),
     ]:
         log.write_text(text)
         with pytest.raises(LogError) as caught:
@@ -168,6 +171,17 @@ def test_logs_that_are_not_this_format_say_so(original, tmp_path):
         replay(log)
     with pytest.raises(LogError, match="no such file"):
         replay(tmp_path / "missing.jsonl")
+
+
+def test_a_format_2_log_still_replays(original, tmp_path):
+    """GIVEN a log as format 2 wrote it (no player names in the header) WHEN it is replayed
+    THEN it replays: format 3 only added to format 2."""
+    header = json.loads(original[0])
+    header["format"] = 2
+    del header["names"]
+    log = tmp_path / "old.jsonl"
+    log.write_text("\n".join(_reseal([json.dumps(header)] + original[1:])) + "\n")
+    assert replay(log).over
 
 
 def test_any_random_edit_of_a_line_is_caught(original, tmp_path):

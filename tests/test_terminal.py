@@ -102,6 +102,20 @@ def test_quit_keeps_the_log_of_the_game_so_far(tmp_path):
     assert not game.over and game.decision.player == 2 and game.decisions_taken >= 1
 
 
+def test_ctrl_c_at_a_prompt_exits_130_and_keeps_the_log(tmp_path):
+    """GIVEN a person at a prompt WHEN they press Ctrl-C THEN cardrules exits 130 (interrupted,
+    as documented), not 0, and the log of the game so far is kept and replays."""
+    you = Player(tmp_path, "hearts", "-n", "4", "--human", "2", "--seed", "8", "--log", "partial.jsonl")
+    you.prompt()
+    you.type("1")
+    you.prompt()
+    you.child.send("\x03")
+    assert you.end() == 130
+    assert "interrupted" in you.seen and "its log so far is in partial.jsonl" in you.seen
+    from interpreter.logs import replay
+    assert replay(tmp_path / "partial.jsonl").decisions_taken >= 1
+
+
 def test_a_long_list_narrows_as_cards_are_named(tmp_path):
     # GIVEN Black Swan, where the first play offers every single, group and sequence
     you = Player(tmp_path, "black-swan", "-n", "2", "--human", "0", "--seed", "3")

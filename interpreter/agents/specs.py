@@ -80,9 +80,11 @@ def make_agent(spec: str, *, seed: int | None = None, commands: bool = False):
     name = name.strip().lower()
     make = KINDS.get(name)
     if make is None or (name == COMMANDS and not commands):
+        from interpreter.errors import did_you_mean
         kinds = [k for k in KINDS if commands or k != COMMANDS]
-        raise AgentSpecError(f"unknown agent '{text}': use one of {', '.join(kinds)} "
-                             "(e.g. random, ismcts:500)")
+        hint = did_you_mean(name, kinds)
+        raise AgentSpecError(f"unknown agent '{text}'" + (f"; {hint}" if hint else "") +
+                             f" (agents: {', '.join(kinds)}; e.g. random, ismcts:500)")
     return make(arg if _ else None, seed)
 
 

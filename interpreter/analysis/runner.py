@@ -102,7 +102,8 @@ class LocalBackend:
                 yield play_chunk(specs, start, stop, keep_rows)
             return
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.jobs)
+            from interpreter.analysis.simulate import ignore_interrupts
+            self._pool = ProcessPoolExecutor(max_workers=self.jobs, initializer=ignore_interrupts)
         pending = {self._pool.submit(play_chunk, specs, start, stop, keep_rows) for start, stop in ranges}
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -165,17 +166,30 @@ def run_together(specs: list[RunSpec], games: int, *, backend, progress: Progres
     specs = tuple(specs)
     totals = [Aggregate(spec.players) for spec in specs]
     paired = [Counter() for _ in specs[1:]]
-    for chunk in backend.run(specs, games, keep_rows=on_rows is not None):
-        for total, aggregate in zip(totals, chunk.aggregates):
-            total.merge(aggregate)
-        for total, counter in zip(paired, chunk.paired):
-            total.update(counter)
-        if on_rows is not None:
-            for i, rows in enumerate(chunk.rows):
-                on_rows(i, rows)
-        if progress is not None:
-            progress(chunk.games * len(specs))
+    played = 0
+    try:
+        for chunk in backend.run(specs, games, keep_rows=on_rows is not None):
+            for total, aggregate in zip(totals, chunk.aggregates):
+                total.merge(aggregate)
+            for total, counter in zip(paired, chunk.paired):
+                total.update(counter)
+            if on_rows is not None:
+                for i, rows in enumerate(chunk.rows):
+                    on_rows(i, rows)
+            played += chunk.games
+            if progress is not None:
+                progress(chunk.games * len(specs))
+    except KeyboardInterrupt:
+        raise RunInterrupted(totals, paired, played) from None
     return totals, paired
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a run: the aggregates of the `games` seeds every configuration finished."""
+
+    def __init__(self, aggregates: list[Aggregate], paired: list[Counter], games: int):
+        super().__init__()
+        self.aggregates, self.paired, self.games = aggregates, paired, games
 
 
 def run(spec: RunSpec, games: int, *, backend, progress: Progress | None = None,

@@ -36,6 +36,7 @@ class Outcome:
     error: str | None = None
     path: list = field(default_factory=list)   # the decision ids that reproduce a failure
     listings: dict = field(default_factory=dict)   # choose step's span -> most items one listing looked at
+    log: str | None = None                     # the game's log (interpreter.logs), when it was asked for
 
 
 EXPENSIVE_LISTING = 5_000   # items looked at to list one decision's options: worth a warning
@@ -58,15 +59,23 @@ def listing_warnings(outcomes: list[Outcome]) -> list:
             for span, (work, o) in sorted(worst.items(), key=lambda item: (str(item[0].file), item[0].line))]
 
 
+def ignore_interrupts() -> None:
+    """In a worker process: Ctrl-C is for the parent, which stops the run and reports what finished."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def only_random(agents: str | None) -> bool:
     return agents is None or all(p.strip().lower() == "random" for p in agents.split(","))
 
 
 def play_one(ruleset, *, index: int, root_seed: int, players: int, options: dict,
-             keep_path: bool = False, agents: str | None = None, budget=None) -> Outcome:
+             keep_path: bool = False, agents: str | None = None, budget=None, keep_log: bool = False) -> Outcome:
     """Play one game; `budget` is what `Game(budget=...)` takes. A game that fails, or is
-    stopped by its budget (one that never ends), is an Outcome with its error and decisions."""
+    stopped by its budget (one that never ends), is an Outcome with its error and decisions;
+    `keep_log` keeps its log (Outcome.log)."""
     seed = game_seed(root_seed, index)
+    keep_path = keep_path or keep_log
     outcome = Outcome(index, seed, players)
     game = None
     try:
@@ -88,45 +97,69 @@ def play_one(ruleset, *, index: int, root_seed: int, players: int, options: dict
             outcome.decisions = game.decisions_taken
         if game is not None and keep_path:
             outcome.path = [e["choice"] for e in game.events if e["type"] == "decided"]
+    if keep_log and game is not None:
+        from interpreter.logs import log_text
+        outcome.log = log_text(game)
     return outcome
 
 
 def _init_worker(path: str, variants: list) -> None:
     global _worker_ruleset
+    ignore_interrupts()
     _worker_ruleset = load_ruleset(path, variants=variants)
 
 
 def _run_chunk(args) -> list[Outcome]:
-    indexes, root_seed, players, options, keep_path, agents, budget = args
+    indexes, root_seed, players, options, keep_path, agents, budget, log_index = args
     return [play_one(_worker_ruleset, index=i, root_seed=root_seed, players=players, options=options,
-                     keep_path=keep_path, agents=agents, budget=budget) for i in indexes]
+                     keep_path=keep_path, agents=agents, budget=budget, keep_log=i == log_index) for i in indexes]
 
 
 def simulate(ruleset, *, games: int, seed: int, players: int, options: dict, jobs: int = 1,
              keep_path: bool = False, progress=None, agents: str | None = None,
-             budget=None) -> list[Outcome]:
+             budget=None, log_index: int | None = None) -> list[Outcome]:
     """Play `games` games (random players, or `agents` specs); `progress(done, total)` is
-    called as chunks finish."""
+    called as chunks finish. Game `log_index` keeps its log (Outcome.log)."""
     if agents is not None:
         make_agents(agents, players=players, seed=0, commands=True)     # a bad spec fails here, once
     chunk = max(1, min(50, games // (jobs * 4) or 1))
     batches = [list(range(i, min(i + chunk, games))) for i in range(0, games, chunk)]
     outcomes: list[Outcome] = []
     if jobs <= 1:
-        for batch in batches:
-            outcomes.extend(play_one(ruleset, index=i, root_seed=seed, players=players, options=options,
-                                     keep_path=keep_path, agents=agents, budget=budget) for i in batch)
-            if progress:
-                progress(len(outcomes), games)
+        try:
+            for batch in batches:
+                for i in batch:
+                    outcomes.append(play_one(ruleset, index=i, root_seed=seed, players=players, options=options,
+                                             keep_path=keep_path, agents=agents, budget=budget,
+                                             keep_log=i == log_index))
+                if progress:
+                    progress(len(outcomes), games)
+        except KeyboardInterrupt:
+            raise SimulationInterrupted(outcomes) from None
         return outcomes
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
-                             initargs=(ruleset.path, list(ruleset.variants))) as pool:
-        for result in pool.map(_run_chunk, [(b, seed, players, options, keep_path, agents, budget)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
+                               initargs=(ruleset.path, list(ruleset.variants)))
+    interrupted = False
+    try:
+        for result in pool.map(_run_chunk, [(b, seed, players, options, keep_path, agents, budget, log_index)
                                             for b in batches]):
             outcomes.extend(result)
             if progress:
                 progress(len(outcomes), games)
+    except KeyboardInterrupt:
+        interrupted = True
+        raise SimulationInterrupted(outcomes) from None
+    finally:       # on Ctrl-C the workers' queued games are dropped, not waited for
+        pool.shutdown(wait=not interrupted, cancel_futures=interrupted)
     return outcomes
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a simulation: the games finished so far (`outcomes`), for a partial summary."""
+
+    def __init__(self, outcomes: list[Outcome]):
+        super().__init__()
+        self.outcomes = outcomes
 
 
 def summarize(outcomes: list[Outcome], players: int, team_names: list[str] | None = None,

@@ -18,12 +18,49 @@ def fail(message: str) -> Invalid:
     return Invalid(f"cardrules: {message}")
 
 
+def complete_ruleset(ctx, param, incomplete: str) -> list:
+    """Shell completion of a RULESET: the shipped games' names, then files."""
+    from click.shell_completion import CompletionItem
+    from interpreter.shipped import game_names
+    games = [CompletionItem(name) for name in game_names() if name.startswith(incomplete)]
+    return games + [CompletionItem(incomplete, type="file")]
+
+
+def complete_option(ctx, param, incomplete: str) -> list:
+    """Shell completion of --option NAME=VALUE: the named ruleset's option names, then the values
+    of one that has a list of them. Nothing (never an error) when the ruleset does not load."""
+    from click.shell_completion import CompletionItem
+    named = ctx.params.get("ruleset") or ctx.params.get("base")
+    if not named:     # click leaves the words unparsed when the flag being completed is last
+        named = next((word for word in ctx.args if not word.startswith("-")), None)
+    if not named:
+        return []
+    try:
+        from interpreter.language.ruleset import load_ruleset
+        options = load_ruleset(resolve_ruleset(named)).options
+    except Exception:        # a half-typed command line: offer nothing rather than fail
+        return []
+    name, equals, value = incomplete.partition("=")
+    if not equals:
+        return [CompletionItem(f"{n}=", help=spec.description) for n, spec in options.items() if n.startswith(name)]
+    spec = options.get(name)
+    values = list(spec.values or []) if spec is not None else []
+    if spec is not None and spec.type == "bool":
+        values = ["true", "false"]
+    return [CompletionItem(f"{name}={v}") for v in map(str, values) if v.startswith(value)]
+
+
+def ruleset_argument(name: str = "ruleset"):
+    """The RULESET argument: a shipped game's name or a file, completed by the shell."""
+    return click.argument(name, shell_complete=complete_ruleset)
+
+
 def ruleset_options(command):
     """--option NAME=VALUE and --variant FILE, for every command that loads a ruleset."""
-    command = click.option("--variant", "variants", multiple=True, metavar="FILE",
+    command = click.option("--variant", "variants", multiple=True, metavar="FILE", type=click.Path(dir_okay=False),
                            help="A variant file applied on top of the ruleset (repeatable).")(command)
     return click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
-                        callback=_parse_options, help="Set one of the ruleset's options (repeatable).")(command)
+                        shell_complete=complete_option, callback=_parse_options, help="Set one of the ruleset's options (repeatable).")(command)
 
 
 def _parse_options(ctx, param, pairs: tuple[str, ...]) -> dict:

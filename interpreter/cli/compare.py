@@ -14,11 +14,13 @@ from pathlib import Path
 import click
 
 from interpreter.analysis import render_text
-from interpreter.analysis.runner import Rate, make_backend
+from interpreter.analysis.runner import Rate, RunInterrupted, make_backend
 from interpreter.analysis.save import RowWriter, write_failure_log
 from interpreter.analysis.workbench import WorkbenchError, configs, play_all, plan, report
-from interpreter.cli.common import resolve_ruleset
+from interpreter.cli.common import budget_option, complete_option, resolve_ruleset, ruleset_argument
+from interpreter.cli.progress import Lines
 from interpreter.cli.report import render_text as render_diagnostics
+from interpreter.engine.game import DEFAULT_MAX_STEPS
 from interpreter.language.ruleset import load_ruleset
 
 
@@ -36,11 +38,6 @@ def _common(command):
         click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
                      help="Worker processes (local, default 1) or CPUs for a local Ray (default 2)."),
         click.option("--address", help="Join the Ray cluster at this address instead of starting one."),
-        click.option("--max-steps", type=click.IntRange(min=1), default=2_000_000, show_default=True,
-                     help="Steps of work allowed between two decisions before a game is stopped."),
-        click.option("--max-decisions", type=click.IntRange(min=1), metavar="N",
-                     help="Decisions one game may ask before it is stopped (default: the ruleset's "
-                          "limits.decisions, else 100000)."),
         click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
                      help="text for people, json for tools."),
         click.option("--html", metavar="FILE", help="Write the HTML report here (default: NAME-compare.html or "
@@ -50,15 +47,15 @@ def _common(command):
     ]
     for option in reversed(options):
         command = option(command)
-    return command
+    return budget_option(command)      # --max-steps: as on every command, work between two decisions
 
 
 @click.command("compare")
-@click.argument("base")
+@ruleset_argument("base")
 @click.argument("variants", nargs=-1, metavar="[VARIANT]...")
-@click.option("--option", "-o", "option", multiple=True, metavar="NAME=VALUE",
+@click.option("--option", "-o", "option", multiple=True, metavar="NAME=VALUE", shell_complete=complete_option,
               help="A variant that sets this option on the base (repeatable: each alone, then all together).")
-@click.option("--base-option", multiple=True, metavar="NAME=VALUE",
+@click.option("--base-option", multiple=True, metavar="NAME=VALUE", shell_complete=complete_option,
               help="An option set for the base and every variant.")
 @_common
 def compare(**params) -> int:
@@ -71,8 +68,9 @@ def compare(**params) -> int:
 
 
 @click.command("analyze")
-@click.argument("ruleset")
-@click.option("--option", "-o", "option", multiple=True, metavar="NAME=VALUE", help="Set an option (repeatable).")
+@ruleset_argument()
+@click.option("--option", "-o", "option", multiple=True, metavar="NAME=VALUE", shell_complete=complete_option,
+              help="Set an option (repeatable).")
 @click.option("--variant", multiple=True, metavar="FILE", help="A variant file applied on top (repeatable).")
 @_common
 def analyze(**params) -> int:
@@ -104,8 +102,8 @@ def cmd_analyze(args) -> int:
 
 def execute(args, chosen, *, kind: str, name: str) -> int:
     try:
-        specs = plan(chosen, players=args.players, lineup=args.agents, seed=args.seed, max_steps=args.max_steps,
-                     max_decisions=args.max_decisions)
+        specs = plan(chosen, players=args.players, lineup=args.agents, seed=args.seed,
+                     max_steps=args.max_steps or DEFAULT_MAX_STEPS, max_decisions=args.max_decisions)
     except WorkbenchError as exc:
         if exc.diagnostics:
             print(render_diagnostics(exc.diagnostics), file=sys.stderr)
@@ -122,11 +120,14 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
     writers = {}
     show = not args.no_progress and sys.stderr.isatty()
     rate = Rate(args.games * len(specs))
+    lines = Lines(rate.total) if not args.no_progress and not show else None
 
     def progress(games: int) -> None:
         rate.advance(games)
         if show:
             print(f"\r{rate.line()}   ", end="", file=sys.stderr, flush=True)
+        elif lines is not None:
+            lines.update(rate.done, lambda: f"{kind}: {rate.line()}")
 
     def rows_for(spec):
         if not args.save:
@@ -134,8 +135,11 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
         writer = writers[spec.label] = RowWriter(args.save, spec.label, players=spec.players)
         return writer.write
 
+    games, interrupted = args.games, False
     try:
         aggregates, paired = play_all(specs, games=args.games, backend=backend, progress=progress, rows_for=rows_for)
+    except RunInterrupted as stopped:      # report the seeds every configuration finished, then exit 130
+        aggregates, paired, games, interrupted = stopped.aggregates, stopped.paired, stopped.games, True
     finally:
         backend.close()
         for writer in writers.values():
@@ -143,14 +147,23 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
     elapsed = rate.clock() - rate.started
     if show:
         print(file=sys.stderr)
-    data = report(specs, aggregates, paired, games=args.games, backend_name=f"{backend.name} ({backend.workers} worker{'s' * (backend.workers != 1)})")
+    if interrupted:
+        if not games:
+            print("interrupted before any game finished", file=sys.stderr)
+            raise KeyboardInterrupt
+        print(f"interrupted after {games} of {args.games} games per configuration; the results of those:",
+              file=sys.stderr)
+    workers = f"{backend.workers} worker{'s' * (backend.workers != 1)}"
+    data = report(specs, aggregates, paired, games=games, backend_name=f"{backend.name} ({workers})")
     if args.format == "json":
         print(json.dumps(data, indent=1))
     else:
         print(render_text.render(data, color=sys.stdout.isatty()))
     _write_html(args, data, default=f"{name}-{kind}.html")
     print(f"{rate.done} games in {elapsed:.1f}s ({rate.done / elapsed:.1f} games/s, "
-          f"{backend.name} backend, {backend.workers} worker{'s' * (backend.workers != 1)})", file=sys.stderr)
+          f"{backend.name} backend, {workers})", file=sys.stderr)
+    if interrupted:
+        raise KeyboardInterrupt
     if args.save:
         print(f"per-game rows written to {args.save}/", file=sys.stderr)
     return _report_failures(args, specs, aggregates)

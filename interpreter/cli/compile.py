@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import click
 
-from interpreter.cli.common import RULESET_HELP, load, ruleset_options
+from interpreter.cli.common import RULESET_HELP, load, ruleset_argument, ruleset_options
 
 
 @click.command(epilog=RULESET_HELP)
-@click.argument("ruleset")
+@ruleset_argument()
 @ruleset_options
 def command(ruleset, options, variants) -> int:
     """Print the Python generated for a ruleset: one unit per expression, each headed by the

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from interpreter.cli.common import RULESET_HELP, load, ruleset_options
+from interpreter.cli.common import RULESET_HELP, load, ruleset_argument, ruleset_options
 from interpreter.decisions import PAGE, explained
 
 
@@ -13,7 +13,7 @@ def _show(value) -> str:
 
 
 @click.command(epilog=RULESET_HELP)
-@click.argument("ruleset")
+@ruleset_argument()
 @ruleset_options
 def command(ruleset, options, variants) -> int:
     """Describe a ruleset: players, options (with values and defaults), zones."""

@@ -23,6 +23,10 @@ def _summary(name: str, path) -> dict:
     return {"name": name, "title": title, "min_players": low, "max_players": high, "description": first}
 
 
+def _fit(line: str, width: int) -> str:
+    return line if len(line) <= width else line[:max(width - 1, 1)].rstrip() + "…"
+
+
 @click.command()
 @click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text for people, json for tools.")
@@ -33,13 +37,13 @@ def command(output) -> int:
     if output == "json":
         click.echo(json.dumps({"games": rows}, indent=2))
         return 0
-    from interpreter.terminal.style import console
-    from rich.table import Table
-    table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
-    for column in ("name", "game", "players", "about"):
-        table.add_column(column, overflow="fold")
+    # one line a game at any width: the name to type, the players, then the title and what it is,
+    # cut short with an ellipsis (`cardrules info NAME` and --format json give all of it)
+    import shutil
+    width = shutil.get_terminal_size((80, 24)).columns
+    name_width = max(len("name"), *(len(row["name"]) for row in rows))
+    click.echo(_fit(f"{'name':<{name_width}}  players  game", width))
     for row in rows:
-        table.add_row(f"[bold]{row['name']}[/]", row["title"], f"{row['min_players']}-{row['max_players']}",
-                      row["description"])
-    console().print(table)
+        players = f"{row['min_players']}-{row['max_players']}"
+        click.echo(_fit(f"{row['name']:<{name_width}}  {players:<7}  {row['title']}: {row['description']}", width))
     return 0

@@ -100,8 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     except click.exceptions.Exit as done:
         return done.exit_code
     except click.UsageError as exc:
-        where = exc.ctx.command_path if exc.ctx else "cardrules"
-        click.echo(f"{where}: {exc.format_message()}\n(see '{where} --help')", err=True)
+        click.echo(usage_line(exc), err=True)
         return 2
     except click.ClickException as exc:   # invalid input, already worded for people
         exc.show()
@@ -123,6 +122,34 @@ def main(argv: list[str] | None = None) -> int:
         click.echo(f"cardrules: internal error: {type(exc).__name__}: {exc}\n"
                    "(this is a bug in cardrules; run again with CARDRULES_DEBUG=1 for the traceback)", err=True)
         return 3
+
+
+def usage_line(exc: click.UsageError) -> str:
+    """Click's usage errors in the house style, one line:
+    `cardrules: play --players: 0 is not in the range x>=1 (see 'cardrules play --help')`."""
+    path = exc.ctx.command_path if exc.ctx else "cardrules"
+    command = path.partition(" ")[2]
+    message = _usage_message(exc)
+    where = "" if not command else f"{command} " if message.startswith("-") else f"{command}: "
+    return f"cardrules: {where}{message} (see '{path} --help')"
+
+
+def _usage_message(exc: click.UsageError) -> str:
+    def sentence(text: str) -> str:
+        text = " ".join(str(text).split()).rstrip(".")
+        return text[:1].lower() + text[1:]
+    if isinstance(exc, click.NoSuchOption):
+        close = sorted(exc.possibilities or ())
+        hint = f"; did you mean {' or '.join(repr(p) for p in close)}?" if close else ""
+        return f"no option '{exc.option_name}'{hint}"
+    param = getattr(exc, "param", None)
+    name = "/".join(param.opts) if isinstance(param, click.Option) else \
+        param.human_readable_name if param is not None else None
+    if isinstance(exc, click.MissingParameter):
+        return f"missing {name or exc.param_hint or 'an argument'}"
+    if isinstance(exc, click.BadParameter) and name:
+        return f"{name}: {sentence(exc.message)}"
+    return sentence(exc.message)
 
 
 def run() -> None:

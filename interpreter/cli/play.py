@@ -7,7 +7,7 @@ import random
 import click
 
 from interpreter.cli.common import (RULESET_HELP, budget_option, check_seat, fail, load, make_budget, player_count,
-                                    players_option, ruleset_options)
+                                    players_option, ruleset_argument, ruleset_options)
 
 
 def open_log(path: str | None):
@@ -21,14 +21,15 @@ def open_log(path: str | None):
 
 
 @click.command(epilog=RULESET_HELP + " At your turn, type help for what you can answer.")
-@click.argument("ruleset")
+@ruleset_argument()
 @ruleset_options
 @players_option
 @click.option("--seed", type=int, help="Seed of the shuffle and the bots (default: random).")
 @click.option("--human", "humans", type=click.IntRange(min=0), multiple=True, metavar="SEAT",
               help="Play this seat yourself (repeatable: people take turns at one screen).")
-@click.option("--bots", metavar="SPEC", help="The bots: one agent spec for all (random, first, ismcts:500, "
-              "ismcts:1s, ismcts:1s:hand) or one per seat, comma-separated (default: random).")
+@click.option("--agents", "--bots", "bots", metavar="SPECS", help="The bots: one agent spec for all (random, "
+              "first, ismcts:500, ismcts:1s, ismcts:1s:hand) or one per seat, comma-separated (default: random; "
+              "--bots is another name for it).")
 @click.option("--log", metavar="FILE", help="Write the game's events as JSONL (replayable; kept on quit).")
 @click.option("--log-seat", type=click.IntRange(min=0), metavar="SEAT",
               help="Write the log as this seat saw it (shareable, not replayable).")
@@ -50,9 +51,8 @@ def command(ruleset, options, variants, players, seed, humans, bots, log, log_se
     from interpreter.terminal.session import Session
     seed = seed if seed is not None else random.randrange(1_000_000)
     humans = sorted(set(humans))
-    names = [f"Player {s}" + (" (you)" if s in humans and len(humans) == 1 else "") for s in range(n)]
     try:
-        game = Game(rules, n, seed=seed, options=options, names=names, budget=make_budget(max_steps, max_decisions))
+        game = Game(rules, n, seed=seed, options=options, budget=make_budget(max_steps, max_decisions))
     except GameError as exc:
         raise fail(str(exc)) from None
     from interpreter.agents.specs import AgentSpecError
@@ -60,13 +60,18 @@ def command(ruleset, options, variants, players, seed, humans, bots, log, log_se
     try:
         agents = seat_agents(n, seed=seed, humans=humans, screen=screen, bots=bots)
     except AgentSpecError as exc:
-        raise fail(f"--bots: {exc}") from None
+        raise fail(f"--agents: {exc}") from None
     out = open_log(log)
     session = Session(game, agents, humans=humans, screen=screen, quiet=quiet)
     try:
         finished = session.run()
     except GameError as exc:
         raise fail(str(exc)) from None
+    except KeyboardInterrupt:       # exit 130, the log so far kept as on quit
+        if log:
+            click.echo(f"\ngame interrupted after {session.game.decisions_taken} decisions; its log so far "
+                       f"is in {log}", err=True)
+        raise
     finally:
         if out is not None:
             write_log(session.game, out, seat=log_seat)

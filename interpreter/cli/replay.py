@@ -1,4 +1,5 @@
-"""`cardrules replay`: re-run a game log and check that the engine reproduces every event."""
+"""`cardrules replay`: re-run a game log and check that the engine reproduces every event; a
+seat's or a spectator's log is checked as far as it can be and shown as that seat saw it."""
 from __future__ import annotations
 
 import json
@@ -10,28 +11,47 @@ from interpreter.cli.common import Invalid, fail
 
 @click.command()
 @click.argument("log", type=click.Path(dir_okay=False))
-def command(log) -> int:
-    """Re-run a game log and check that every event matches."""
+@click.option("--show", is_flag=True, help="Print the game's transcript as the log's seat saw it "
+              "(a full log: everything).")
+def command(log, show) -> int:
+    """Re-run a game log and check that every event matches.
+
+    A seat's or a spectator's log cannot be re-run (it holds neither the shuffle nor the others'
+    hidden choices): it is checked to be whole, of the same ruleset and well formed."""
     from interpreter.cli.report import render_text
     from interpreter.errors import GameError, RulesetError
-    from interpreter.logs import LogError, replay
+    from interpreter.logs import LogError, check_view, read_sealed, replay
     try:
-        game = replay(log)
+        header, _, sealed = read_sealed(log, digest=False)
+        if "view" in header:
+            seen = check_view(log)
+            lines = seen.transcript() if show else []
+        else:
+            game = replay(log)
+            lines = _transcript(game) if show else []
     except (LogError, GameError) as exc:
         raise fail(f"{log}: {exc}") from None
     except RulesetError as exc:
         raise Invalid(render_text(exc.diagnostics)) from None
-    click.echo(f"{log}: replay ok ({len(game.events)} events, result {json.dumps(game.result)})")
-    if _commits(log):    # the log was read in full: its reveal opened the commitment
-        click.echo(f"{log}: the deal was fixed before the first card: commitment verified")
+    for line in lines:
+        click.echo(line)
+    if "view" in header:
+        click.echo(f"{log}: {seen.who}'s view checked ({len(seen.events)} events, {seen.decisions} decisions; "
+                   "whole, same ruleset, well formed); a view is not re-run: it holds neither the shuffle "
+                   "nor the others' hidden choices")
+    else:
+        click.echo(f"{log}: replay ok ({len(game.events)} events, result {json.dumps(game.result)})")
+    if sealed is not None:     # reading checked that a reveal opens the commitment
+        click.echo(f"{log}: {sealed.message()}")
     return 0
 
 
-def _commits(log) -> bool:
-    """Whether the log's header commits to its seed (a reveal that opens it was checked on reading)."""
-    with open(log, encoding="utf-8") as text:
-        try:
-            header = json.loads(text.readline())
-        except ValueError:
-            return False
-    return isinstance(header, dict) and "commitment" in header
+def _transcript(game) -> list[str]:
+    """Every line of a replayed game, tracking values from the game's start (not its end)."""
+    from interpreter.engine.game import Game
+    from interpreter.terminal.transcript import Transcript
+    start = Game(game.rules, len(game.players), seed=game.seed, options=game.option_overrides,
+                 stacked=game.stacked or None, names=[p.name for p in game.players], record=False)
+    transcript = Transcript(start, None)
+    transcript.game = game
+    return transcript.new_lines()

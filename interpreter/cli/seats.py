@@ -16,7 +16,7 @@ def seat_agents(players: int, *, seed: int, humans=(), screen=None, bots: str | 
         agents = dict(enumerate(make_agents(bots, players=players, seed=seed, commands=True)))
     if humans:
         from interpreter.terminal.human import HumanAgent
-        person = HumanAgent(screen=screen)
+        person = HumanAgent(screen=screen, you=len(humans) == 1)
         for seat in humans:
             agents[seat] = person
     return agents

@@ -1,6 +1,8 @@
 """`cardrules serve`: tables in the browser, kept in a SQLite file (needs the `web` extra)."""
 from __future__ import annotations
 
+import sys
+
 import click
 
 from interpreter.cli.common import fail
@@ -45,12 +47,17 @@ def command(host, port, db, max_tables, idle_timeout, bot_delay, keep_finished, 
     except ImportError as exc:
         raise fail(f"the web server needs the 'web' extra ({exc.name} is missing): "
                    "pip install 'cardrules[web]'") from None
+    from interpreter.web.server import CannotListen
     from interpreter.web.store import SchemaTooNew
+
+    def ready(url: str) -> None:
+        click.echo(f"open {url}")
+        sys.stdout.flush()       # a pipe (a service manager, a test) sees it at once
     try:
         serve(host=host, port=port, db=db, max_tables=max_tables, idle_timeout=idle_timeout, bot_delay=bot_delay,
               allow_client_seeds=allow_client_seeds, keep_finished=keep_finished or None,
               tables_per_address=tables_per_address, sockets_per_address=sockets_per_address,
-              check_seconds=check_seconds, check_memory_mb=check_memory)
-    except SchemaTooNew as exc:
+              check_seconds=check_seconds, check_memory_mb=check_memory, ready=ready)
+    except (SchemaTooNew, CannotListen) as exc:
         raise fail(str(exc)) from None
     return 0

@@ -9,7 +9,7 @@ import time
 import click
 
 from interpreter.cli.common import (RULESET_HELP, budget_option, fail, load, make_budget, player_count,
-                                    players_option, ruleset_options)
+                                    players_option, ruleset_argument, ruleset_options)
 from interpreter.cli.progress import Progress
 
 
@@ -40,7 +40,7 @@ def _csv(outcomes, players: int) -> str:
 
 
 @click.command(epilog=RULESET_HELP)
-@click.argument("ruleset")
+@ruleset_argument()
 @ruleset_options
 @click.option("--games", "-g", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
 @players_option
@@ -50,16 +50,19 @@ def _csv(outcomes, players: int) -> str:
               help="Worker processes (at most the machine's cores).")
 @click.option("--agents", metavar="SPECS", help="Who plays: one agent spec for every seat or one per seat, "
               "comma-separated (e.g. ismcts:200,random,random,random; default: random players).")
+@click.option("--log", metavar="FILE", help="Write one game's log to FILE (replayable; see --log-game).")
+@click.option("--log-game", type=click.IntRange(min=0), default=0, show_default=True, metavar="I",
+              help="Which game --log writes (0 is the first).")
 @click.option("--no-progress", is_flag=True, help="No progress bar (it is shown only on a terminal anyway).")
 @click.option("--format", "output", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
               help="text: a summary; json: every game's seed, scores and winners; csv: one row per game.")
 @budget_option
-def command(ruleset, options, variants, games, players, seed, jobs, agents, no_progress, output, max_steps,
-            max_decisions) -> int:
+def command(ruleset, options, variants, games, players, seed, jobs, agents, log, log_game, no_progress, output,
+            max_steps, max_decisions) -> int:
     """Play many games (random players, or --agents) and summarize them; a game that fails (one
     that never ends is stopped by its bounds) is counted as failed, with its seed, and the run
     goes on."""
-    from interpreter.analysis.simulate import simulate, summarize
+    from interpreter.analysis.simulate import SimulationInterrupted, simulate, summarize
     from interpreter.engine.game import Game
     from interpreter.errors import GameError
     rules = load(ruleset, options=options, variants=variants)
@@ -75,16 +78,39 @@ def command(ruleset, options, variants, games, players, seed, jobs, agents, no_p
             make_agents(agents, players=n, seed=0, commands=True)
         except AgentSpecError as exc:
             raise fail(f"--agents: {exc}") from None
+    if log is not None and log_game >= games:
+        raise fail(f"--log-game {log_game}: there are only {games} games (0 to {games - 1})")
+    from interpreter.cli.play import open_log
+    out = open_log(log)
     jobs, note = job_count(jobs, games)
     if note:
         click.echo(f"cardrules: {note}", err=True)
     started = time.perf_counter()
-    progress = Progress(games, show=not no_progress and sys.stderr.isatty())
+    tty = sys.stderr.isatty()
+    progress = Progress(games, show=not no_progress and tty, lines=not no_progress and not tty)
+    interrupted = False
     try:
         outcomes = simulate(rules, games=games, seed=seed, players=n, options=options, jobs=jobs,
-                            progress=progress, agents=agents, budget=budget)
+                            progress=progress, agents=agents, budget=budget,
+                            log_index=log_game if out is not None else None)
+    except SimulationInterrupted as stopped:     # the games finished so far, summarized, then exit 130
+        outcomes, interrupted = stopped.outcomes, True
     finally:
         progress.close()
+    if interrupted:
+        if out is not None:
+            out.close()
+        if not outcomes:
+            click.echo("interrupted before any game finished", err=True)
+        else:
+            click.echo(f"interrupted after {len(outcomes)} of {games} games; the summary of those:", err=True)
+            click.echo(summarize(outcomes, n, [t.name for t in probe.teams] if len(probe.teams) < n else None,
+                                 rules.score_label))
+        raise KeyboardInterrupt
+    if out is not None:
+        with out:
+            out.write(next(o.log for o in outcomes if o.index == log_game) or "")
+        click.echo(f"game {log_game}'s log written to {log}", err=True)
     team_names = [t.name for t in probe.teams] if len(probe.teams) < n else None
     if output == "json":
         click.echo(json.dumps({"ruleset": rules.name, "players": n, "seed": seed,

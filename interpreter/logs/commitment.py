@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from dataclasses import dataclass
 
 PREFIX = "cardrules seed commitment 1\n"
 SCHEME = "sha256(prefix + salt + newline + seed)"
@@ -39,3 +40,25 @@ def opens(commitment, seed, salt) -> bool:
     if not isinstance(digest, str) or not isinstance(salt, str) or isinstance(seed, bool) or not isinstance(seed, int):
         return False
     return hmac.compare_digest(digest, commit(seed, salt))
+
+
+@dataclass(frozen=True)
+class Sealed:
+    """What a log read back says of its seed's commitment. Reading refuses a reveal that does not
+    open it, so a revealed seed here is a verified one; `seed` None: not revealed (a seat's log
+    written before the game was over)."""
+    sha256: str
+    seed: int | None
+
+    @property
+    def verified(self) -> bool:
+        return self.seed is not None
+
+    def message(self) -> str:
+        if self.verified:
+            return "the deal was fixed before the first card: commitment verified"
+        return "the log commits to its seed but does not reveal it (the game was not over): the deal cannot be checked"
+
+    def describe(self) -> dict:
+        """The viewer's record of it."""
+        return {"sha256": self.sha256, "verified": self.verified, "message": self.message()}

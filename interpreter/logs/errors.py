@@ -1,7 +1,8 @@
 """What can be wrong with a log, each said in one line."""
 from __future__ import annotations
 
-FORMAT = 2   # the log format this cardrules writes and reads
+FORMAT = 3        # the log format this cardrules writes
+READS = (2, FORMAT)   # and the formats it reads: 3 added what 2 lacked, it took nothing away
 
 
 class LogError(Exception):
@@ -14,3 +15,12 @@ class DamagedLog(LogError):
     def __init__(self, line: int, reason: str):
         super().__init__(f"this log is damaged at line {line}: {reason}")
         self.line, self.reason = line, reason
+
+
+class GameStopped(LogError):
+    """The game itself failed at the decision of log line `line` (a workbench's failure log ends
+    so): the replay reproduced the failure, it did not find damage."""
+
+    def __init__(self, line: int, error: str):
+        super().__init__(f"line {line}: the game stops with an error: {error}")
+        self.line, self.error = line, error

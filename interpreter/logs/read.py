@@ -1,13 +1,15 @@
 """Reading a log and checking it line by line: every field of the header and of each event has
-the type cardrules writes, and the last line's digest matches. Damage is reported at its line."""
+the type cardrules writes, and the last line's digest matches. Damage is reported at its line.
+`read_log` reads a file; `read_log_text` the same from text (an upload to the web viewer)."""
 from __future__ import annotations
 
 import json
 import re
 from pathlib import Path
 
-from interpreter.logs.errors import FORMAT, DamagedLog, LogError
-from interpreter.logs.write import digest_line
+from interpreter.logs.commitment import Sealed
+from interpreter.logs.errors import FORMAT, READS, DamagedLog, LogError
+from interpreter.logs.write import PUBLIC, digest_line
 
 MAX_BYTES = 512 * 1024 * 1024
 
@@ -47,20 +49,26 @@ def check_header(header: dict) -> None:
             raise DamagedLog(1, f"a variant in the header must be a file name, not {_kind(variant)}")
     if _want(1, header, "players", int, what=what) < 1:
         raise DamagedLog(1, f"'players' in the header must be at least 1, not {header['players']}")
-    _want(1, header, "seed", int, what=what)
+    names = _want(1, header, "names", list, what=what, optional=True)
+    if names is not None and (len(names) != header["players"] or not all(isinstance(n, str) for n in names)):
+        raise DamagedLog(1, f"'names' in the header must be {header['players']} player names")
+    view = header.get("view")
+    if view is not None and view != PUBLIC:
+        view = _want(1, header, "view", int, what=what)
+        if not 0 <= view < header["players"]:
+            raise DamagedLog(1, f"'view' in the header names seat {view} of a {header['players']}-player game")
+    seen_by_one = view is not None and header.get("format", FORMAT) >= 3   # no seed: it would tell every card
+    _want(1, header, "seed", int, what=what, optional=seen_by_one)
     for name, value in _want(1, header, "options", dict, what=what).items():
         if not isinstance(value, (str, int, bool)):
             raise DamagedLog(1, f"option '{name}' in the header must be a word, a number or true/false, "
                                 f"not {_kind(value)}")
-    for order in _want(1, header, "stacked", list, what=what):
+    for order in _want(1, header, "stacked", list, what=what, optional=seen_by_one) or []:
         if not isinstance(order, list) or not all(isinstance(card, str) for card in order):
             raise DamagedLog(1, "a stacked deck in the header must be a list of card ids")
     commitment = _want(1, header, "commitment", dict, what=what, optional=True)
     if commitment is not None and not re.fullmatch(r"[0-9a-f]{64}", str(commitment.get("sha256"))):
         raise DamagedLog(1, "the seed's commitment in the header is not a SHA-256 digest")
-    view = _want(1, header, "view", int, what=what, optional=True)
-    if view is not None and not 0 <= view < header["players"]:
-        raise DamagedLog(1, f"'view' in the header names seat {view} of a {header['players']}-player game")
 
 
 def check_event(line: int, event: dict, players: int) -> None:
@@ -83,7 +91,7 @@ def check_reveal(line: int, header: dict, reveal: dict) -> None:
         raise DamagedLog(line, "a seed is revealed, but the header commits to none")
     seed = _want(line, reveal, "seed", int, what="reveal")
     salt = _want(line, reveal, "salt", str, what="reveal")
-    if seed != header["seed"]:
+    if "seed" in header and seed != header["seed"]:     # a seat's log has no seed of its own to compare
         raise DamagedLog(line, f"the revealed seed {seed} is not the header's seed {header['seed']}")
     if not opens(header["commitment"], seed, salt):
         raise DamagedLog(line, "the revealed seed and salt do not open the header's commitment: the deal "
@@ -94,7 +102,10 @@ def read_log(path, *, digest: bool = True) -> tuple[dict, list[tuple[int, dict]]
     """(header, [(line number, event)]) of a log whose every line checks out, and its digest
     unless `digest` is False (a replay checks it last, so that a changed event is reported at
     its own line first)."""
-    path = Path(path)
+    return read_log_text(_text_of(Path(path)), source=str(path), digest=digest)
+
+
+def _text_of(path: Path) -> str:
     if not path.is_file():
         raise LogError(f"no such file: {path}" if not path.exists() else f"not a file: {path}")
     if path.stat().st_size > MAX_BYTES:
@@ -106,26 +117,40 @@ def read_log(path, *, digest: bool = True) -> tuple[dict, list[tuple[int, dict]]
         raise DamagedLog(line, "not UTF-8 text") from None
     except OSError as exc:
         raise LogError(f"cannot read {path}: {exc.strerror or exc}") from None
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
+    return text
+
+
+def read_log_text(text: str, *, source: str = "the log", digest: bool = True) -> tuple[dict, list[tuple[int, dict]]]:
+    """read_log of a log's text; `source` names it in messages."""
+    header, events, _ = read_sealed_text(text, source=source, digest=digest)
+    return header, events
+
+
+def read_sealed(path, *, digest: bool = True) -> tuple[dict, list[tuple[int, dict]], Sealed | None]:
+    """read_log, and what the log says of its seed's commitment (None: it has none)."""
+    return read_sealed_text(_text_of(Path(path)), source=str(path), digest=digest)
+
+
+def read_sealed_text(text: str, *, source: str = "the log",
+                     digest: bool = True) -> tuple[dict, list[tuple[int, dict]], Sealed | None]:
+    """read_log_text, and what the log says of its seed's commitment (None: it has none). A
+    reveal that does not open the commitment is damage; a full log must reveal its seed (it
+    carries the seed anyway), a seat's log only once the game is over."""
+    lines = split_lines(text)
     if not lines:
-        raise LogError(f"{path} is empty: not a cardrules log")
+        raise LogError(f"{source} is empty: not a cardrules log")
     records = [_parse(number, line) for number, line in enumerate(lines, 1)]
     header = records[0]
     if header.get("type") != "game":
-        raise LogError(f"{path} is not a cardrules log (its first line is not a game header)")
-    version = header.get("format", 1)
-    if version != FORMAT:
-        writer = f"cardrules {header['cardrules']}" if isinstance(header.get("cardrules"), str) else \
-            "an older cardrules"
-        raise LogError(f"this log is in log format {version} (written by {writer}); this cardrules reads "
-                       f"format {FORMAT}: replay it with the cardrules that wrote it, or play the game again")
+        raise LogError(f"{source} is not a cardrules log (its first line is not a game header)")
+    check_format(header)
     check_header(header)
     body = records[1:-1]
+    reveal = None
     if body and body[-1].get("type") == "reveal":     # the seed's reveal, after the last event
-        check_reveal(len(body) + 1, header, body.pop())
-    elif "commitment" in header:
+        reveal = body.pop()
+        check_reveal(len(body) + 2, header, reveal)
+    elif "commitment" in header and "view" not in header:
         raise DamagedLog(len(records), "the header commits to a seed that the log never reveals")
     events = []
     for number, record in enumerate(body, 2):
@@ -137,7 +162,27 @@ def read_log(path, *, digest: bool = True) -> tuple[dict, list[tuple[int, dict]]
         raise DamagedLog(len(lines) + 1, "the log ends without its digest line (cut short, or edited)")
     if digest:
         check_digest(lines)
-    return header, events
+    sealed = Sealed(header["commitment"]["sha256"], reveal and reveal["seed"]) if "commitment" in header else None
+    return header, events, sealed
+
+
+def check_format(header: dict) -> None:
+    """A format this cardrules reads, or a message that says which format the log is in and why
+    it is not read. Format 1 (no "format" field, no digest line) is what cardrules wrote before
+    logs were sealed, and what its web tables wrote before they wrote this module's format."""
+    version = header.get("format", 1)
+    if version in READS:
+        return
+    writer = f"cardrules {header['cardrules']}" if isinstance(header.get("cardrules"), str) else \
+        "an older cardrules"
+    shown = version if isinstance(version, int) and not isinstance(version, bool) else json.dumps(version)[:20]
+    reads = " and ".join(map(str, READS))
+    message = (f"this log is in log format {shown} (written by {writer}); this cardrules reads "
+               f"formats {reads}: replay it with the cardrules that wrote it, or play the game again")
+    if version == 1:
+        message += (" (format 1 logs have no \"format\" field and no digest line; a web table's log "
+                    "downloaded from an older server is one)")
+    raise LogError(message)
 
 
 def check_digest(lines: list[str]) -> None:
@@ -146,9 +191,13 @@ def check_digest(lines: list[str]) -> None:
                                      "was written")
 
 
-def log_lines(path) -> list[str]:
-    lines = Path(path).read_text(encoding="utf-8").split("\n")
+def split_lines(text: str) -> list[str]:
+    lines = text.split("\n")
     return lines[:-1] if lines and lines[-1] == "" else lines
+
+
+def log_lines(path) -> list[str]:
+    return split_lines(Path(path).read_text(encoding="utf-8"))
 
 
 def _parse(number: int, line: str) -> dict:

@@ -1,12 +1,15 @@
 """Replaying a full log: find its ruleset (from any folder), check it is the same ruleset, re-create
-the game, apply each logged decision, and check that the engine produces every logged event."""
+the game, apply each logged decision, and check that the engine produces every logged event.
+A seat's or a spectator's log cannot be re-run; `check_view` checks what can be checked of it."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
-from interpreter.logs.errors import DamagedLog, LogError
+from interpreter.logs.errors import DamagedLog, GameStopped, LogError
 from interpreter.logs.read import check_digest, log_lines, read_log
+from interpreter.logs.write import PUBLIC
 
 
 def find_ruleset(record: dict, log: Path) -> Path:
@@ -50,24 +53,25 @@ def _compare(produced: list, logged: list, start: int) -> int:
     return end
 
 
-def replay(path):
-    """Re-run a full log; the replayed Game, or a LogError (one line) saying what is wrong."""
-    from interpreter.engine.game import Game
-    from interpreter.errors import GameError, RulesetError
+def ruleset_of(header: dict, path: Path):
+    """The log's ruleset, found from the header and checked to be the same text."""
     from interpreter.language.ruleset import load_ruleset
-    path = Path(path)
-    header, events = read_log(path, digest=False)
-    if "view" in header:
-        check_digest(log_lines(path))
-        raise LogError(f"this log shows only what seat {header['view']} saw; only a full log can be replayed")
     record = header["ruleset"]
     ruleset = load_ruleset(find_ruleset(record, path), variants=[_variant(v, path) for v in header["variants"]])
     if ruleset.digest != record["digest"]:
         raise LogError(f"the ruleset {record['name']} ({ruleset.path}) has changed since this log was written; "
                        "a replay against it would not be the same game")
+    return ruleset
+
+
+def replay_events(ruleset, header: dict, events: list[tuple[int, dict]]):
+    """Re-create the game of a full log's header, apply each logged decision, and check that the
+    engine produces every logged event; the Game, or a LogError at the first line that differs."""
+    from interpreter.engine.game import Game
+    from interpreter.errors import GameError, RulesetError
     try:
         game = Game(ruleset, header["players"], seed=header["seed"], options=header["options"],
-                    stacked=header["stacked"] or None)
+                    stacked=header["stacked"] or None, names=header.get("names"))
     except (GameError, RulesetError) as exc:
         raise DamagedLog(1, f"the game it describes cannot start: {_one_line(exc)}") from None
     checked = _compare(game.events, events, 0)
@@ -86,12 +90,77 @@ def replay(path):
         try:
             game.apply(choice)
         except GameError as exc:      # the game's own failure, at the logged decision
-            raise LogError(f"line {line}: the game stops with an error: {exc}") from None
+            raise GameStopped(line, str(exc)) from None
         checked = _compare(game.events, events, checked)
     if len(events) > len(game.events):
         raise DamagedLog(events[len(game.events)][0], "an event the game does not produce")
     if len(events) < len(game.events):
         end = events[-1][0] + 1 if events else 2
         raise DamagedLog(end, f"the log stops {len(game.events) - len(events)} events before the game does")
+    return game
+
+
+def seen_by(header: dict) -> str | None:
+    """Who a log shows the game as: None for a full log, "seat N" or "a spectator" otherwise."""
+    view = header.get("view")
+    if view is None:
+        return None
+    return "a spectator" if view in (PUBLIC, -1) else f"seat {view}"
+
+
+def replay(path):
+    """Re-run a full log; the replayed Game, or a LogError (one line) saying what is wrong."""
+    path = Path(path)
+    header, events = read_log(path, digest=False)
+    if "view" in header:
+        check_digest(log_lines(path))
+        raise LogError(f"this log shows only what {seen_by(header)} saw; only a full log can be replayed "
+                       "(check_view reads it)")
+    game = replay_events(ruleset_of(header, path), header, events)
     check_digest(log_lines(path))
     return game
+
+
+@dataclass
+class ViewLog:
+    """A seat's (or a spectator's) log, checked as far as it can be: it is whole (its digest),
+    of the same ruleset, every line has the shape cardrules writes, and every decision is by a
+    seat of the game. It cannot be re-run: it holds neither the seed nor the others' hidden
+    choices."""
+    header: dict
+    events: list[dict]
+    ruleset: object
+    who: str
+
+    @property
+    def decisions(self) -> int:
+        return sum(1 for e in self.events if e["type"] == "decided")
+
+    def stand_in_transcript(self):
+        """A Transcript that renders this log's events: its game is a stand-in (for names, card
+        labels and starting values only: no card of it is shown)."""
+        from interpreter.engine.game import Game
+        from interpreter.errors import GameError
+        from interpreter.terminal.transcript import Transcript
+        header = self.header
+        try:
+            stand_in = Game(self.ruleset, header["players"], seed=0, options=header["options"],
+                            names=header.get("names"), record=False)
+        except GameError as exc:
+            raise DamagedLog(1, f"the game it describes cannot start: {_one_line(exc)}") from None
+        view = header["view"]
+        return Transcript(stand_in, None if view in (PUBLIC, -1) else view)
+
+    def transcript(self) -> list[str]:
+        """The lines that seat read."""
+        transcript = self.stand_in_transcript()
+        return [line for line in map(transcript.render, self.events) if line]
+
+
+def check_view(path) -> ViewLog:
+    """Check a seat's or a spectator's log (see ViewLog); a full log is for `replay`."""
+    path = Path(path)
+    header, events = read_log(path)
+    if "view" not in header:
+        raise LogError("this is a full log: replay it")
+    return ViewLog(header, [e for _, e in events], ruleset_of(header, path), seen_by(header))

@@ -38,8 +38,10 @@ class HumanAgent:
     # what it reads of a turn: the table, the story, and why a card named may not be played
     uses = ("view", "events", "reasons")
 
-    def __init__(self, ask: Callable | None = None, say: Callable[[str], None] | None = None, *, screen=None):
+    def __init__(self, ask: Callable | None = None, say: Callable[[str], None] | None = None, *, screen=None,
+                 you: bool = False):
         from interpreter.terminal.screen import Lines, Screen
+        self.you = you        # one person at the screen: their row reads "(you)" (a marker, not a name)
         if screen is None:
             screen = Lines(_Said(say)) if say is not None else Screen()
         self.screen = screen
@@ -76,7 +78,8 @@ class HumanAgent:
         return self._pick(turn, choices, pick)
 
     def show_table(self, turn: Turn) -> None:
-        self.screen.show(draw_table(turn.rules, turn.view, title=f"{turn.rules.name} · {turn.view.get('phase') or ''}"))
+        self.screen.show(draw_table(turn.rules, turn.view, title=f"{turn.rules.name} · {turn.view.get('phase') or ''}",
+                                    you=self.you))
 
     # -- choices from a list -----------------------------------------------------------------
     def _pick(self, turn: Turn, choices: list, pick: str):

@@ -22,13 +22,14 @@ class LineReader:
             self.session = PromptSession(history=InMemoryHistory())
 
     def read(self, prompt: str, *, words: list[tuple[str, str]] = ()) -> str:
-        """`words`: (text inserted, what the menu shows). EOF and Ctrl-C read as `quit`."""
+        """`words`: (text inserted, what the menu shows). EOF reads as `quit`; Ctrl-C is an
+        interrupt (KeyboardInterrupt), which the command line ends with exit code 130."""
         try:
             if self.session is None:
                 return input(prompt)
             return self.session.prompt(prompt, completer=_Completer(list(words)), complete_while_typing=True,
                                        reserve_space_for_menu=min(8, len(words)))
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             return "quit"
 
 

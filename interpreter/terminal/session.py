@@ -20,7 +20,8 @@ class Session:
         self.hand_over = hand_over            # reads the hand-over's Enter; None: the first person's reader
         # one transcript per person (each sees only what their seat may see); bots only: everything
         viewers = self.humans if self.humans else [None]
-        self.transcripts = {seat: Transcript(game, seat) for seat in viewers}
+        you = self.humans[0] if len(self.humans) == 1 else None     # a marker on the screen, not a name
+        self.transcripts = {seat: Transcript(game, seat, you=you) for seat in viewers}
         self.at_screen = self.humans[0] if len(self.humans) == 1 else None
 
     def say(self, text: str) -> None:

@@ -32,8 +32,9 @@ def _value(v, names: list[str]) -> str:
     return str(v)
 
 
-def draw_table(rules, view: dict, *, title: str = ""):
-    """A rich renderable of `view` (Game.view(seat)) for the person at that seat."""
+def draw_table(rules, view: dict, *, title: str = "", you: bool = False):
+    """A rich renderable of `view` (Game.view(seat)) for the person at that seat; `you` marks
+    their row "(you)" (when one person plays, so the marker cannot be taken for another's)."""
     from rich.console import Group
     from rich.panel import Panel
     from rich.table import Table
@@ -70,7 +71,8 @@ def draw_table(rules, view: dict, *, title: str = ""):
         marker = "▶" if (mine and "decision" in view) or waiting else ""
         zones = [f"{name} {len(ids)}" for name, ids in p["zones"].items() if ids and not mine]
         facts = "; ".join(filter(None, [values(p["vars"]), ", ".join(zones)]))
-        people.add_row(marker, Text(p["name"], style="green" if mine else ""), facts)
+        people.add_row(marker, Text(p["name"] + (" (you)" if mine and you else ""), style="green" if mine else ""),
+                       facts)
         if not mine:
             for name, ids in p["zones"].items():
                 if any(ids):

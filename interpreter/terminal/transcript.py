@@ -5,11 +5,14 @@ from interpreter.engine.game import Game
 
 
 class Transcript:
-    """Follows a game's events (as one seat sees them) and renders the new ones as text."""
+    """Follows a game's events (as one seat sees them) and renders the new ones as text. `you`
+    is the seat of the one person at the screen: its name reads "Player 0 (you)" here only, the
+    game and its log keep the seat's own name."""
 
-    def __init__(self, game: Game, seat: int | None = None):
+    def __init__(self, game: Game, seat: int | None = None, *, you: int | None = None):
         self.game = game
         self.seat = seat
+        self.you = you
         self.position = 0
         self.last_vars: dict = {(p.seat, k): v for p in game.players for k, v in p.vars.items()
                                 if k not in game.rules.undisplayed}
@@ -23,7 +26,9 @@ class Transcript:
         self.position = len(game.events_all() if self.seat is None else game.events_for(self.seat))
 
     def name(self, seat) -> str:
-        return self.game.players[seat].name if seat is not None else "?"
+        if seat is None:
+            return "?"
+        return self.game.players[seat].name + (" (you)" if seat == self.you else "")
 
     def card(self, card_id) -> str:
         return self.game.cards_by_id[card_id].label if card_id in self.game.cards_by_id else "a hidden card"

@@ -22,6 +22,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
+from interpreter.cache.store import digest as text_digest
 from interpreter.cache.store import disabled as cache_disabled
 from interpreter.decisions import PAGE, explained
 from interpreter.errors import Diagnostic
@@ -170,6 +171,18 @@ class Catalog:
         if known is not None and self.store.ruleset(digest) is not None:
             return known
         return await asyncio.to_thread(self.ruleset, digest)
+
+    def for_log(self, ruleset_digest: str) -> Ruleset | None:
+        """The ruleset whose Ruleset.digest (the digest a log names) is `ruleset_digest`, among
+        those this server keeps: compiled here already, or an upload the sandbox passed (compiled
+        here now, as for a table). Nothing a log names is read from disk."""
+        known = next((r for r in list(_COMPILED.values()) if r.digest == ruleset_digest), None)  # a copy: threads
+        if known is not None:
+            return known
+        for digest, source in self.store.upload_sources():
+            if text_digest(source) == ruleset_digest:     # how loading digests a one-file ruleset
+                return self.ruleset(digest)
+        return None
 
     def source(self, digest: str) -> dict | None:
         return self.store.ruleset(digest)

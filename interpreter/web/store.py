@@ -106,6 +106,11 @@ class Store:
         self.db.execute("INSERT OR IGNORE INTO rulesets VALUES (?, ?, ?, ?, ?, ?)",
                         (digest, name, filename, source, origin, time.time()))
 
+    def upload_sources(self) -> list[tuple[str, str]]:
+        """(digest, source) of every uploaded ruleset kept (each passed the sandbox's check)."""
+        return [(row[0], row[1]) for row in
+                self.db.execute("SELECT digest, source FROM rulesets WHERE origin = 'upload'").fetchall()]
+
     def ruleset(self, digest: str) -> dict | None:
         row = self.db.execute("SELECT name, filename, source, origin FROM rulesets WHERE digest = ?",
                               (digest,)).fetchone()

@@ -7,7 +7,6 @@ bots move in a thread (`busy`), the game is theirs: people's moves are refused a
 """
 from __future__ import annotations
 
-import json
 import time
 
 from interpreter.engine.budget import Budget
@@ -16,7 +15,7 @@ from interpreter.errors import GameError
 from interpreter.language.ruleset import Ruleset
 from interpreter.logs import commitment, write
 from interpreter.web.bots import Bot, make_bot
-from interpreter.web.frames import SPECTATOR, Stream, events_of, state_frame
+from interpreter.web.frames import SPECTATOR, Stream, state_frame
 from interpreter.web.store import Store, TableRecord
 
 
@@ -188,18 +187,14 @@ class LiveTable:
                 "commitment": self.commitment(), "reveal": self.reveal()}
 
     def log_lines(self, seat: int | None) -> str:
-        """The game's JSONL log: all of it (seat None), or only what `seat` (or SPECTATOR) saw."""
-        header = table_header(self.game)
-        header.update(ruleset=self.filename, digest=self.record.digest, variants=[])
-        if seat is not None:
-            header["view"] = seat
-        if self.record.salt is not None:
-            header["commitment"] = self.commitment()
-        lines = [json.dumps(header, ensure_ascii=False)]
-        lines += [json.dumps(e, ensure_ascii=False) for e in events_of(self.game, seat)]
-        if self.reveal() is not None:     # the log is offered once the game is over: the seed is told
-            lines.append(json.dumps(self.reveal()))
-        return "\n".join(lines) + "\n"
+        """The game's log in the one format every surface writes (interpreter.logs): all of it
+        (seat None), or only what `seat` (or SPECTATOR) saw. An uploaded ruleset is named by its
+        file name: the server's copy of it is at a path of its own. A table whose seed was
+        committed to carries the commitment, and the reveal once the table is over (a seat's
+        log too: the seed is public then)."""
+        from interpreter.logs import PUBLIC, log_text
+        view = PUBLIC if seat == SPECTATOR else seat
+        return log_text(self.game, seat=view, ruleset_file=self.filename, salt=self.record.salt, over=self.over)
 
 
 def new_game(ruleset: Ruleset, record: TableRecord) -> Game:

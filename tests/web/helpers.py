@@ -16,9 +16,9 @@ SHORT_OPTIONS = {    # every game ends after one or two hands, so a test sees a 
 }
 
 
-def new_table(client, game: str, seats: list[str], *, seed: int, options: dict | None = None,
+def new_table(client, game: str, seats: list[str], *, seed: int | None, options: dict | None = None,
               bot_delay: float = 0) -> dict:
-    """Open a table through the API; seats are 'human' or a bot spec."""
+    """Open a table through the API; seats are 'human' or a bot spec; seed None: the server draws it."""
     body = {"game": game, "players": len(seats), "seed": seed, "options": options or {}, "bot_delay": bot_delay,
             "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "agent": s} for s in seats]}
     response = client.post("/api/tables", json=body)

@@ -41,6 +41,15 @@ def api(server, path: str, body: dict | None = None, *, token: str | None = None
         return json.loads(data) if response.headers.get_content_type() == "application/json" else data
 
 
+def open_table(server, game: str, seats: list[str], *, seed: int, options: dict) -> dict:
+    """A table of bots opened through the API (a table of bots may be seeded), for tests of
+    what is done with a finished game rather than of how it is opened (the lobby's journeys)."""
+    assert "human" not in seats, "tables with people are opened through the lobby"
+    return api(server, "/api/tables", {
+        "game": game, "players": len(seats), "seed": seed, "options": options, "bot_delay": 0,
+        "seats": [{"kind": "bot", "agent": s} for s in seats]})
+
+
 class Page:
     """One person's browser page at a link (a seat's, or the spectators'): records frames and what it showed."""
 
@@ -451,3 +460,32 @@ def test_a_card_in_another_players_panel_is_chosen_by_its_button(browser, server
         assert not page.errors, page.errors
     finally:
         page.close()
+
+
+def test_a_spectators_log_is_stepped_through_as_its_transcript(browser, server):
+    """GIVEN the log a spectator downloads (no seed: no table can be drawn from it) WHEN it is
+    opened in the replay viewer THEN it steps through what the spectator read, says whose view
+    it is, and the page raises no error."""
+    table = open_table(server, "hearts", ["random"] * 4, seed=12, options={"target": 1})
+    wait_until(lambda: api(server, f"/api/tables/{table['table']}")["status"] == "over")
+    log = api(server, f"/api/tables/{table['table']}/log")
+    assert json.loads(log.splitlines()[0])["view"] == "public"
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(server.url + "/replay")
+        page.set_input_files("#log", files=[{"name": "public.jsonl", "mimeType": "application/x-ndjson",
+                                            "buffer": log.encode()}])
+        page.wait_for_selector("#controls:not([hidden])")
+        wait_until(lambda: "as a spectator saw it" in page.inner_text("#table"))
+        page.click("#forward")
+        page.click("#forward")
+        wait_until(lambda: page.inner_text("#step-label").startswith("decision 2 of"))
+        assert "decides" in page.inner_text("#status")
+        page.click("#last")
+        wait_until(lambda: "game over" in page.inner_text("#transcript").lower())
+        assert not errors
+    finally:
+        context.close()

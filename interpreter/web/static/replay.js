@@ -12,7 +12,7 @@ async function open(answerPromise) {
   const response = await answerPromise;
   const answer = await response.json();
   if (!response.ok) { notice(answer.error); return; }
-  notice("");
+  notice(answer.failure ? `This game failed after its last decision here: ${answer.failure}` : "");
   Object.assign(replay, { id: answer.replay, steps: answer.steps, players: answer.players, ruleset: answer.ruleset, step: 0 });
   replay.perspective = answer.perspectives.includes("all") ? "all" : answer.perspectives[0];
   $("perspective").replaceChildren(...answer.perspectives.map(p => el("option", { value: p, selected: p === replay.perspective,
@@ -34,13 +34,20 @@ async function show(step) {
   const response = await fetch(`/api/replays/${replay.id}?step=${replay.step}&as=${encodeURIComponent(replay.perspective)}`);
   const frame = await response.json();
   if (!response.ok) { notice(frame.error); return; }
-  const info = { seats: [], undisplayed: [] };
-  renderTable($("table"), frame.view, frame.faces, info);
+  // a seat's log has no table to draw (it holds no shuffle): its transcript, as that seat read it
+  const names = frame.view ? frame.view.players.map(p => p.name) : frame.names;
+  if (frame.view) renderTable($("table"), frame.view, frame.faces, { seats: [], undisplayed: [] });
+  else {
+    const who = frame.as === "public" ? "a spectator" : names[Number(frame.as)];
+    $("table").replaceChildren(el("p", { class: "note",
+      text: `This log shows the game as ${who} saw it: its transcript, decision by decision.` }));
+  }
   renderLines($("transcript"), frame.lines);
   $("transcript").scrollTop = $("transcript").scrollHeight;
   $("slider").value = frame.step;
   $("step-label").textContent = `decision ${frame.step} of ${frame.steps}`;
-  $("status").textContent = frame.deciding !== null ? `next: ${frame.view.players[frame.deciding].name} decides` : "game over";
+  $("status").textContent = frame.deciding !== null ? `next: ${names[frame.deciding]} decides`
+    : frame.view ? "game over" : "end of the log";
   const result = $("result");
   result.hidden = !frame.result;
   if (frame.result) renderScores(result, frame.result, frame.view);
