@@ -42,7 +42,8 @@ def draw_table(rules, view: dict, *, title: str = "", you: bool = False):
     seat = view["seat"]
     specs = {spec.id: (i, spec.label) for i, spec in enumerate(rules.cards)}
     names = [p["name"] for p in view["players"]]
-    shown = lambda k, v: not isinstance(v, list) and k not in rules.undisplayed  # noqa: E731
+    display, phase = rules.display, view.get("phase")
+    shown = lambda k, v: not isinstance(v, list) and display.shown(k, phase)  # noqa: E731
 
     def cards(ids: list, *, sort: bool = False):
         known = [i for i in ids if i]
@@ -51,7 +52,7 @@ def draw_table(rules, view: dict, *, title: str = "", you: bool = False):
         return cards_text([specs[i][1] for i in known], len(ids) - len(known))
 
     def values(vars_: dict) -> str:
-        return ", ".join(f"{k} {_value(v, names)}" for k, v in vars_.items() if shown(k, v))
+        return ", ".join(f"{display.label(k)} {_value(v, names)}" for k, v in vars_.items() if shown(k, v))
 
     top = Table.grid(padding=(0, 2))
     top.add_column(style="bold")

@@ -68,7 +68,7 @@ class Transcript:
         if kind == "phase_started":
             return f"-- {event['phase']} begins --"
         if kind == "phase_ended":
-            return self.changed_vars()
+            return self.changed_vars(event.get("phase"))
         if kind == "decided":
             return f"{self.name(event['player'])} {event.get('label') or 'chooses'} {self.choice_text(event)}"
         if kind == "announced":
@@ -109,14 +109,17 @@ class Transcript:
         elif owner[0] == "t":
             self.current[(("team", int(owner[1:])), name)] = value
 
-    def changed_vars(self) -> str | None:
-        """Variables of players and teams changed since the last phase ended (numbers and words)."""
+    def changed_vars(self, phase: str | None = None) -> str | None:
+        """Variables of players and teams changed since the last phase ended (numbers and words),
+        as the ruleset says people see them in the phase that ends."""
         parts: dict = {}
+        display = self.game.rules.display
         for key, value in self.current.items():
             if self.last_vars.get(key) != value:
                 self.last_vars[key] = value
                 who, name = key
-                parts.setdefault(who, []).append(f"{name} {self.value(value)}")
+                if display.shown(name, phase):
+                    parts.setdefault(who, []).append(f"{display.label(name)} {self.value(value)}")
         if not parts:
             return None
         return "   " + "; ".join(f"{self.owner_name(who)} now has {', '.join(v)}"
