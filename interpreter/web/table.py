@@ -183,6 +183,8 @@ class LiveTable:
                 "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent}
                           for s in self.record.seats],
                 "undisplayed": sorted(self.ruleset.undisplayed), "score_label": self.ruleset.score_label,
+                "display_labels": dict(self.ruleset.display.labels),
+                "display_phases": {name: sorted(phases) for name, phases in self.ruleset.display.phases.items()},
                 "status": "failed" if self.error else ("over" if self.game.over else "playing"),
                 "commitment": self.commitment(), "reveal": self.reveal()}
 

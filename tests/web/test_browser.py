@@ -290,6 +290,14 @@ def test_on_a_phone_the_first_screen_shows_your_hand_and_your_decision(browser, 
             assert pile.locator(".card.back").count() == 1 and pile.inner_text().startswith("×")
         if game == "texas-holdem":      # the deck: one stack, not 48 backs
             assert page.page.locator('[data-zone="deck"] .stack').count() == 1
+        # values in words, as the ruleset's `display:` says: Hearts asks its first decision while
+        # cards are passed, when neither the play's flag nor the scoring's points are shown
+        shown = " ".join(page.page.locator(".vars, .zone-vars").all_inner_texts())
+        assert "_" not in shown and "owed" not in shown, shown
+        if game == "hearts":
+            assert "hearts broken" not in shown and "points this hand" not in shown, shown
+        else:
+            assert "in the hand: yes" in shown, shown
         screenshot(page.page, f"phone-{game}.png", tmp_path, full_page=False)
         take_one_decision(page.page)
         assert not page.errors, page.errors

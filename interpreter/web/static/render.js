@@ -51,10 +51,16 @@ function showValue(value, view) {
   return String(value);
 }
 
-function varsText(vars, hidden, view) {
+// The values people read, as the ruleset says they are shown (`display:`): never the hidden ones,
+// the others under their labels and only in the phases they are shown in.
+function varsText(vars, info, view) {
+  const hidden = (info && info.undisplayed) || [];
+  const labels = (info && info.display_labels) || {};
+  const phases = (info && info.display_phases) || {};
   return Object.entries(vars || {})
-    .filter(([name, value]) => !hidden.includes(name) && !Array.isArray(value) && value !== null && typeof value !== "object")
-    .map(([name, value]) => `${name.replaceAll("_", " ")}: ${showValue(value, view)}`).join(" · ");
+    .filter(([name, value]) => !hidden.includes(name) && (!phases[name] || phases[name].includes(view.phase))
+      && !Array.isArray(value) && value !== null && typeof value !== "object")
+    .map(([name, value]) => `${labels[name] || name.replaceAll("_", " ")}: ${showValue(value, view)}`).join(" · ");
 }
 
 // Who put each card where it lies now, from the moves a seat saw: {card id: seat}. A card that
@@ -106,10 +112,9 @@ function zonesNode(zones, faces, { sort = false, interactive = null, origins = n
 // viewer's own panel goes to `dock` (the bottom of the screen, beside the decision) when given,
 // else first in the list.
 function renderTable(root, view, faces, info, { interactive = null, events = null, dock = null } = {}) {
-  const hidden = (info && info.undisplayed) || [];
   const me = view.seat;
   const waiting = view.waiting_for;
-  const gameVars = varsText(view.vars, hidden, view);
+  const gameVars = varsText(view.vars, info, view);
   const center = el("section", { class: "center", "aria-label": "the table" },
     zonesNode(view.zones, faces, { interactive, origins: cardOrigins(events), view }),
     gameVars ? el("div", { class: "zone-vars", text: gameVars }) : null);
@@ -122,7 +127,7 @@ function renderTable(root, view, faces, info, { interactive = null, events = nul
     const team = view.teams && view.teams.length < view.players.length && player.team !== null ? view.teams[player.team] : null;
     return el("section", { class: classes.join(" "), "data-seat": player.seat, "aria-label": player.name },
       el("div", { class: "name", text: `${player.name}${mine ? " (you)" : ""}${seatInfo && seatInfo.kind === "bot" ? " · bot" : ""}${team ? " · " + team.name : ""}${waiting === player.seat ? " — deciding" : ""}` }),
-      el("div", { class: "vars", text: varsText(player.vars, hidden, view) }),
+      el("div", { class: "vars", text: varsText(player.vars, info, view) }),
       zonesNode(player.zones, faces, { sort: mine, interactive: mine ? interactive : null }));
   });
   let order = panels.slice();
@@ -135,7 +140,7 @@ function renderTable(root, view, faces, info, { interactive = null, events = nul
   const teamPanels = view.teams && view.teams.length < view.players.length ? teams.map(team =>
     el("section", { class: "player", "data-team": team.index, "aria-label": team.name },
       el("div", { class: "name", text: team.name }),
-      el("div", { class: "vars", text: varsText(team.vars, hidden, view) }),
+      el("div", { class: "vars", text: varsText(team.vars, info, view) }),
       zonesNode(team.zones, faces))) : [];
   root.replaceChildren(el("div", { class: "players" }, order, teamPanels), center);
 }
