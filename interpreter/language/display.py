@@ -2,7 +2,7 @@
 
 `display: false` keeps bookkeeping (counters, flags) out of the tables and transcripts people
 read; a mapping says more: `label:` the words people read instead of the identifier
-(`hearts_broken` -> "hearts broken"), `phases:` the phases in which the value means something
+(`trumps_broken` -> "trumps broken"), `phases:` the phases in which the value means something
 (a hand's points only while it is scored). Views for programs always hold every variable; this
 is presentation only, read by the terminal and the web table from the Ruleset.
 """
