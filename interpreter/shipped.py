@@ -58,8 +58,8 @@ def game_names() -> list[str]:
 
 def locate_ruleset(name_or_path: str | os.PathLike) -> Path:
     """The ruleset file that `name_or_path` means: an existing file as it is, else a shipped game
-    by name in any case (a name as `cardrules list` shows it, in any case). Neither is a RulesetError with one diagnostic
-    whose hint is the closest shipped name, or the list of them when nothing is close."""
+    by its name as `cardrules list` shows it, in any case. Neither is a RulesetError with one
+    diagnostic whose hint is the closest shipped name, or the list of them when nothing is close."""
     text = os.fspath(name_or_path)
     if os.path.lexists(text):      # (a link that leads nowhere is the reader's to report)
         return Path(text)
