@@ -76,6 +76,14 @@ def compile_template(compiler, text, where: Where, *, scope: dict) -> Callable |
     if not ok:
         return None
 
+    if len(pieces) == 2 and isinstance(pieces[0], str):      # "call {p.owed}": the common shape
+        prefix, value = pieces
+
+        def render_one(g, env) -> str:
+            v = value(g, env)
+            return prefix + (str(v) if type(v) is int else _readable(g, v))
+        return render_one
+
     def render(g, env) -> str:
         return "".join(p if isinstance(p, str) else _readable(g, p(g, env)) for p in pieces)
     return render
