@@ -359,10 +359,10 @@ def _filter_lines(node, depth: int, eager: bool = False) -> list[str]:
         return [f"if {ast.unparse(first)}:", "    _out.extend(_items)",
                 "else:", *_indented(_filter_lines(rest, depth - 1, eager))]
     if depth and isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
-        # a later part `C or R` with C the same for every candidate and safe to compute
+        # a part `C or R` with C the same for every candidate and safe to compute
         # first: a loop where C holds (the part is true), one where only R is tested
         parts = [_flat(part) for part in node.values]
-        for i, part in enumerate(parts[1:], 1):
+        for i, part in enumerate(parts):
             if isinstance(part, ast.BoolOp) and isinstance(part.op, ast.Or) and _safe_invariant(part.values[0]):
                 rest = _joined(ast.Or(), part.values[1:])
                 return [f"if {ast.unparse(part.values[0])}:",
