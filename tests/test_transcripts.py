@@ -69,7 +69,13 @@ def test_the_table_hides_bookkeeping_and_shows_partnerships():
     from interpreter.terminal.table import render_plain
     game = Game(ruleset("hearts"), 4, seed=1)
     table = render_plain(game.rules, game.view(0))
-    assert "hearts_broken no" in table and "score 0" in table
+    # values under the ruleset's labels, in the phases they are shown in (`display:`): while cards
+    # are passed, neither the play's flag nor the scoring's points
+    assert "score 0" in table and "hearts broken" not in table and "points this hand" not in table
+    while game.view(0)["phase"] != "play":
+        game.apply(game.decision.choices[0])
+    table = render_plain(game.rules, game.view(0))
+    assert "hearts broken no" in table and "hearts_broken" not in table and "points this hand" not in table
     for bookkeeping in ("hand_number", "tricks_played", "leader"):
         assert bookkeeping not in table
     assert "partners" not in table              # everyone for themselves: no team rows
