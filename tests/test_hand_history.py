@@ -130,5 +130,5 @@ def test_the_declaration_names_what_exists(tmp_path):
     with pytest.raises(RulesetError) as caught:
         load_ruleset(variant)
     message = str(caught.value)
-    assert "hand_history.hole: no player zone 'hole_cards' does not exist" in message
+    assert "hand_history.hole: there is no player zone 'hole_cards'" in message
     assert "wrong.yaml:8" in message

@@ -214,6 +214,21 @@ def _folder(file: Path) -> Path:
         return file.parent
 
 
+def _action_names(*raws) -> set[str]:
+    """The names of every action a `choose: action` step offers in these raw step lists."""
+    found: set[str] = set()
+    stack = list(raws)
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("choose") == "action" and isinstance(item.get("actions"), dict):
+                found.update(item["actions"])
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
 class _Builder:
     """Turns merged sections into a compiled Ruleset, checking every name and type."""
 
@@ -303,11 +318,11 @@ class _Builder:
                             or "score"),
             symbols=self.symbols, abilities=abilities, generated=self.compiler.generated, limits=self.limits(),
             undisplayed=set(display.hidden), display=display,
-            hand_history=self.hand_history(zones, vars_, phases))
+            hand_history=self.hand_history(zones, vars_, phases, options))
 
-    def hand_history(self, zones: list, vars_: dict, phases: set) -> dict | None:
-        """`hand_history:`, checked: every zone, variable and phase it names exists, of the right
-        owner (the schema checked its shape)."""
+    def hand_history(self, zones: list, vars_: dict, phases: set, options: dict) -> dict | None:
+        """`hand_history:`, checked: every zone, variable, phase, option and action it names
+        exists, of the right owner (the schema checked its shape)."""
         located = self.m.get("hand_history")
         if located is None or not isinstance(located.value, dict):
             return None
@@ -318,15 +333,23 @@ class _Builder:
             name = declared.get(key) if index is None else declared[key][index]
             path = (key,) if index is None else (key, index)
             if name not in known:
-                self.errors.error("hand-history", f"hand_history.{key}: {what} '{name}' does not exist",
+                self.errors.error("hand-history", f"hand_history.{key}: there is no {what} '{name}'",
                                   located.source.span(located.path + path), did_you_mean(str(name), known) or None)
-        check("hole", {n for n, o in owners.items() if o == "player"}, "no player zone")
-        check("board", {n for n, o in owners.items() if o == "game"}, "no game zone")
-        check("chips", vars_.get("player", {}), "no player variable")
-        check("button", vars_.get("game", {}), "no game variable")
-        check("hand", phases, "no phase")
+        check("hole", {n for n, o in owners.items() if o == "player"}, "player zone")
+        check("board", {n for n, o in owners.items() if o == "game"}, "game zone")
+        check("chips", vars_.get("player", {}), "player variable")
+        check("button", vars_.get("game", {}), "game variable")
+        check("hand", phases, "phase")
         for index in range(len(declared.get("streets") or [])):
-            check("streets", phases, "no phase", index)
+            check("streets", phases, "phase", index)
+        if "min_bet" in declared:
+            check("min_bet", options, "option")
+        known = _action_names(self.m["flow"].value, *(loc.value for loc in self.m["procedures"].values()))
+        for meaning, name in (declared.get("actions") or {}).items():
+            if name not in known:
+                self.errors.error("hand-history", f"hand_history.actions.{meaning}: no choose step offers "
+                                  f"an action '{name}'", located.source.span(located.path + ("actions", meaning)),
+                                  did_you_mean(str(name), known) or None)
         return declared
 
     def limits(self) -> dict:
