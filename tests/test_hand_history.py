@@ -7,7 +7,7 @@ import warnings
 import pytest
 
 from interpreter import Game, load_ruleset
-from interpreter.agents.basic import RandomAgent, play
+from interpreter.agents.basic import RandomAgent, ask, play
 from interpreter.cli.main import main
 from interpreter.logs import write_log
 from tests.poker_helpers import act, round_robin, ruleset
@@ -102,6 +102,22 @@ def test_a_seats_view_shows_only_what_that_seat_saw(capsys, tmp_path):
     assert hand.actions[:3] == ["d dh p1 ????", "d dh p2 QhQc", "d dh p3 ????"]
     assert "KhKc" not in out and "p3 sm AhAc" in hand.actions
     assert hand.finishing_stacks == [9950, 9800, 10250]
+
+
+def test_a_hand_the_log_stops_inside_is_left_out_and_said(capsys, tmp_path):
+    """GIVEN the log of a match that stops inside its second hand (a download mid-game)
+    WHEN it is exported
+    THEN the first hand is written and a line on stderr says the second is left out."""
+    game = Game(load_ruleset("texas-holdem"), players=3, seed=8, options={"hands": 5})
+    agent = RandomAgent(8)
+    while game.vars["hand_number"] < 1:
+        game.apply(ask(agent, game))
+    log = tmp_path / "unfinished.jsonl"
+    write_log(game, log)
+    code, out, err = _export(capsys, log)
+    assert code == 0, err
+    assert [hand.hand for hand in HandHistory.loads_all(out)] == [1]
+    assert err.strip().endswith("hand 2 is not over where the log ends: it is left out")
 
 
 def test_a_game_without_betting_gets_one_line_and_exit_1(capsys, tmp_path):

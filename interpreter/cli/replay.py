@@ -20,7 +20,10 @@ def command(log, show, form) -> int:
     """Re-run a game log and check that every event matches.
 
     A seat's or a spectator's log cannot be re-run (it holds neither the shuffle nor the others'
-    hidden choices): it is checked to be whole, of the same ruleset and well formed."""
+    hidden choices): it is checked to be whole, of the same ruleset and well formed.
+
+    --format hand-history writes a betting game's hands (as the log's seat saw them) in
+    PokerKit's hand-history format instead, and nothing else."""
     from interpreter.cli.report import render_text
     from interpreter.errors import GameError, RulesetError
     from interpreter.logs import LogError, check_view, read_sealed, replay
@@ -31,20 +34,24 @@ def command(log, show, form) -> int:
             seen = check_view(log)
             lines = seen.transcript() if show else []
             if form == "hand-history":
-                lines = [hand_histories(seen.ruleset, header, seen.events)]
+                text, note = hand_histories(seen.ruleset, header, seen.events)
+                lines = [text]
         else:
             game = replay(log)
             lines = _transcript(game) if show else []
             if form == "hand-history":      # the events as replayed, not as read
-                lines = [hand_histories(game.rules, header, game.events)]
+                text, note = hand_histories(game.rules, header, game.events)
+                lines = [text]
     except (LogError, GameError) as exc:
         raise fail(f"{log}: {exc}") from None
     except RulesetError as exc:
         raise Invalid(render_text(exc.diagnostics)) from None
     for line in lines:
         click.echo(line, nl=form == "text")
-    if form == "hand-history":
-        return 0          # the output is the histories alone, for a program to read
+    if form == "hand-history":     # the output is the histories alone, for a program to read
+        if note is not None:
+            click.echo(f"{log}: {note}", err=True)
+        return 0
     if "view" in header:
         click.echo(f"{log}: {seen.who}'s view checked ({len(seen.events)} events, {seen.decisions} decisions; "
                    "whole, same ruleset, well formed); a view is not re-run: it holds neither the shuffle "

@@ -23,6 +23,10 @@ from interpreter.logs.errors import LogError
 _RAISES = ("bet", "raise")
 
 
+class _Unfinished(Exception):
+    """The hand is not over where the log ends."""
+
+
 @dataclass
 class _Action:
     seat: int                  # (a board action: its street's number)
@@ -147,7 +151,7 @@ def _history(hand: _Hand, number: int, *, declared: dict, names: list[str], min_
             for state in history:
                 pass
             if state.status:
-                raise ValueError("the hand is not over")
+                raise _Unfinished
             game = history.create_game()
     except (ValueError, KeyError, IndexError) as exc:
         raise LogError(f"hand {number} cannot be written as a hand history: {exc}") from None
@@ -178,9 +182,10 @@ def _initial(game, name: str) -> int:
     return 0
 
 
-def hand_histories(ruleset, header: dict, events: list[dict]) -> str:
-    """The hands of a log as PHH text (`[1]`, `[2]`, ... one table per hand); a LogError (one
-    line) when the ruleset declares no betting structure or a hand cannot be written."""
+def hand_histories(ruleset, header: dict, events: list[dict]) -> tuple[str, str | None]:
+    """The hands of a log as PHH text (`[1]`, `[2]`, ... one table per hand), and a note when the
+    log stops inside a hand (a game not over: that hand is left out); a LogError (one line)
+    when the ruleset declares no betting structure or a hand cannot be written."""
     declared = ruleset.hand_history
     if declared is None:
         raise LogError(no_structure(ruleset))
@@ -194,6 +199,13 @@ def hand_histories(ruleset, header: dict, events: list[dict]) -> str:
     chips = {p.seat: start for p in stand_in.players}
     names = [p.name for p in stand_in.players]
     min_bet = stand_in.options[declared["min_bet"]] if "min_bet" in declared else None
-    histories = [_history(hand, number, declared=declared, names=names, min_bet=min_bet)
-                 for number, hand in enumerate(_hands(events, declared, chips), start=1) if hand.holes]
-    return HandHistory.dumps_all(histories) + "\n"
+    hands = [hand for hand in _hands(events, declared, chips) if hand.holes]
+    histories, note = [], None
+    for number, hand in enumerate(hands, start=1):
+        try:
+            histories.append(_history(hand, number, declared=declared, names=names, min_bet=min_bet))
+        except _Unfinished:
+            if number < len(hands):
+                raise LogError(f"hand {number} cannot be written as a hand history: it never ends") from None
+            note = f"hand {number} is not over where the log ends: it is left out"
+    return (HandHistory.dumps_all(histories) + "\n" if histories else ""), note
