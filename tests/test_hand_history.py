@@ -74,10 +74,15 @@ def test_every_hand_of_a_match_replays_in_pokerkit_to_the_logs_stacks(capsys, tm
     write_log(game, log)
     code, out, err = _export(capsys, log)
     assert code == 0, err
-    hands = list(HandHistory.loads_all(out))
-    assert len(hands) == game.vars["hand_number"] >= 1
+    assert len(list(HandHistory.loads_all(out))) == game.vars["hand_number"] >= 1
+    _pokerkit_agrees(out, game)
+
+
+def _pokerkit_agrees(text: str, game: Game) -> None:
+    """Every hand of `text` played through PokerKit ends with the stacks the log says, each
+    starts where the seat's last hand ended, and the last ones are the game's final chips."""
     stacks = {}
-    for hand in hands:
+    for hand in HandHistory.loads_all(text):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             for state in hand:
@@ -87,8 +92,28 @@ def test_every_hand_of_a_match_replays_in_pokerkit_to_the_logs_stacks(capsys, tm
         for seat, start in zip(hand.seats, hand.starting_stacks):
             assert stacks.get(seat, start) == start
         stacks.update(zip(hand.seats, hand.finishing_stacks))
+    assert stacks
     for seat, end in stacks.items():
         assert game.players[seat - 1].vars["chips"] == end
+
+
+@pytest.mark.parametrize("fixture, options", [
+    ("holdem-stacks", {"limit": "no_limit", "check_raise": True, "stacks": "random"}),
+    ("holdem-antes", {}),
+])
+def test_side_pots_and_antes_replay_in_pokerkit_too(capsys, tmp_path, fixture, options):
+    """GIVEN no-limit matches with uneven random stacks (all-ins make side pots), and matches
+    whose forced bets are antes (`forced: antes`, `min_bet: ante`)
+    WHEN they are exported
+    THEN PokerKit pays every hand as the logs do."""
+    for seed in range(3):
+        game = Game(ruleset(fixture), players=3 + seed, seed=seed, options={**options, "hands": 8})
+        play(game, RandomAgent(seed))
+        log = tmp_path / f"{fixture}-{seed}.jsonl"
+        write_log(game, log)
+        code, out, err = _export(capsys, log)
+        assert code == 0, err
+        _pokerkit_agrees(out, game)
 
 
 def test_a_seats_view_shows_only_what_that_seat_saw(capsys, tmp_path):
