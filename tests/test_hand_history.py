@@ -159,6 +159,15 @@ def test_a_game_without_betting_gets_one_line_and_exit_1(capsys, tmp_path):
     assert len(err.strip().splitlines()) == 1
 
 
+def test_show_and_a_hand_history_together_are_a_usage_error(capsys, tmp_path):
+    """GIVEN --show (a transcript) and --format hand-history (the hands alone) together
+    WHEN replay is asked for both
+    THEN it says to choose one, with the usage exit code 2."""
+    code = main(["replay", str(_one_hand(tmp_path)), "--format", "hand-history", "--show"])
+    err = capsys.readouterr().err
+    assert code == 2 and "choose one" in err
+
+
 def test_the_declaration_names_what_exists(tmp_path):
     """GIVEN a Hold'em variant whose hand_history names a zone that does not exist
     WHEN it is loaded

@@ -24,6 +24,9 @@ def command(log, show, form) -> int:
 
     --format hand-history writes a betting game's hands (as the log's seat saw them) in
     PokerKit's hand-history format instead, and nothing else."""
+    if show and form == "hand-history":
+        raise click.UsageError("--show prints a transcript and --format hand-history the hands alone: "
+                               "choose one")
     from interpreter.cli.report import render_text
     from interpreter.errors import GameError, RulesetError
     from interpreter.logs import LogError, check_view, read_sealed, replay
