@@ -23,7 +23,7 @@ LIBRARY = rulesets_folder()
 NAMED_SECTIONS = ("options", "zones", "functions", "procedures", "triggers", "abilities")
 VAR_SCOPES = ("game", "player", "team", "card")
 MAX_NAME = 1_000     # characters of a name given to `extends` or `include`
-SINGLE_SECTIONS = ("name", "description", "players", "deck", "teams", "flow", "result", "limits")
+SINGLE_SECTIONS = ("name", "description", "players", "deck", "teams", "flow", "result", "limits", "hand_history")
 
 
 @dataclass

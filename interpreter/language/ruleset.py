@@ -95,6 +95,7 @@ class Ruleset:
     digest: str = ""                                # of the text of every file it was built from
     generated: list[str] = field(default_factory=list)  # the Python compiled for it (`cardrules compile`)
     limits: dict = field(default_factory=dict)      # `limits:` per game: decisions, steps, events (budget.py)
+    hand_history: dict | None = None                # `hand_history:`, a betting game's declared structure
 
     def compile(self, text: str, *, scope: dict | None = None, effects: bool = False):
         """Compile one more expression (or, with effects=True, statements) against this ruleset's
@@ -213,6 +214,21 @@ def _folder(file: Path) -> Path:
         return file.parent
 
 
+def _action_names(*raws) -> set[str]:
+    """The names of every action a `choose: action` step offers in these raw step lists."""
+    found: set[str] = set()
+    stack = list(raws)
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("choose") == "action" and isinstance(item.get("actions"), dict):
+                found.update(item["actions"])
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
 class _Builder:
     """Turns merged sections into a compiled Ruleset, checking every name and type."""
 
@@ -266,9 +282,8 @@ class _Builder:
             flow_code = flows.machine(main, flow.where.span()) if not self.errors.errors else None
         triggers = self.triggers(flows)
         abilities = self.abilities(flows)
-        display = read_display(self.m["vars"], phase_names(flow.value, *(loc.value for loc in
-                                                                         self.m["procedures"].values())),
-                               self.errors)
+        phases = phase_names(flow.value, *(loc.value for loc in self.m["procedures"].values()))
+        display = read_display(self.m["vars"], phases, self.errors)
         result = self.m.get("result")
         score = winners = None
         if result is not None and isinstance(result.value, dict):
@@ -302,7 +317,40 @@ class _Builder:
             score_label=str((result.value.get("label") if result and isinstance(result.value, dict) else None)
                             or "score"),
             symbols=self.symbols, abilities=abilities, generated=self.compiler.generated, limits=self.limits(),
-            undisplayed=set(display.hidden), display=display)
+            undisplayed=set(display.hidden), display=display,
+            hand_history=self.hand_history(zones, vars_, phases, options))
+
+    def hand_history(self, zones: list, vars_: dict, phases: set, options: dict) -> dict | None:
+        """`hand_history:`, checked: every zone, variable, phase, option and action it names
+        exists, of the right owner (the schema checked its shape)."""
+        located = self.m.get("hand_history")
+        if located is None or not isinstance(located.value, dict):
+            return None
+        declared = located.value
+        owners = {z.name: z.owner for z in zones}
+
+        def check(key, known, what, index=None):
+            name = declared.get(key) if index is None else declared[key][index]
+            path = (key,) if index is None else (key, index)
+            if name not in known:
+                self.errors.error("hand-history", f"hand_history.{key}: there is no {what} '{name}'",
+                                  located.source.span(located.path + path), did_you_mean(str(name), known) or None)
+        check("hole", {n for n, o in owners.items() if o == "player"}, "player zone")
+        check("board", {n for n, o in owners.items() if o == "game"}, "game zone")
+        check("chips", vars_.get("player", {}), "player variable")
+        check("button", vars_.get("game", {}), "game variable")
+        check("hand", phases, "phase")
+        for index in range(len(declared.get("streets") or [])):
+            check("streets", phases, "phase", index)
+        if "min_bet" in declared:
+            check("min_bet", options, "option")
+        known = _action_names(self.m["flow"].value, *(loc.value for loc in self.m["procedures"].values()))
+        for meaning, name in (declared.get("actions") or {}).items():
+            if name not in known:
+                self.errors.error("hand-history", f"hand_history.actions.{meaning}: no choose step offers "
+                                  f"an action '{name}'", located.source.span(located.path + ("actions", meaning)),
+                                  did_you_mean(str(name), known) or None)
+        return declared
 
     def limits(self) -> dict:
         """`limits:`, the bounds of one game (the schema reported any value that is not a whole
