@@ -378,7 +378,10 @@ class _Builder:
         seen: dict[str, int] = {}      # card id -> its position in the deck (Card.index)
         for i, card in enumerate(cards):
             if card.id in seen:
-                self.errors.error("duplicate", f"two cards have the id '{card.id}'", loc.span)
+                self.errors.error("duplicate", f"two cards have the id '{card.id}'",
+                                  loc.source.span(card.where) if card.where else loc.span,
+                                  "a card's repeats are numbered #2, #3 ...: give one of the two entries another "
+                                  "'id' (or an 'id' template that tells them apart)")
             seen.setdefault(card.id, i)
         self.symbols.card_attrs = attrs
         self.symbols.card_ids = seen
