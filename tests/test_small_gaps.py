@@ -54,3 +54,96 @@ deck:
     - {color: wild, id: "W#2"}
 """))
     assert [f[:3] for f in found if f[0] == "error"] == [("error", "duplicate", "two cards have the id 'W#2'")]
+
+
+# -- item 3: the empty player value `nobody` ---------------------------------------------------------
+BIDDING = """\
+vars:
+  game:
+    taker: {type: player, initial: nobody}
+    told: ""
+  player:
+    won: 0
+flow:
+  - for_each: p
+    in: players
+    do:
+      - choose: action
+        player: p
+        actions:
+          take: "taker = p"
+          pass: []
+      - if: "taker != nobody"
+        then: break
+  - "told = text(taker)"
+  - if: "taker == nobody"
+    then: "taker = player_at(0)"
+  - "taker.won += 1"
+"""
+
+
+def test_a_bidding_round_stops_at_the_first_taker_and_nobody_marks_none_yet(tmp_path):
+    """GIVEN the docs' `break` example with `taker` starting as `nobody`
+    WHEN seat 0 passes and seat 1 takes THEN seat 2 is never asked and seat 1 is the taker;
+    WHEN everyone passes THEN the taker stays `nobody`, and text() reads 'nobody'."""
+    rules = tiny(tmp_path, BIDDING)
+    game = Game(rules, 3, seed=1)
+    game.apply("pass")
+    game.apply("take")
+    assert game.over and game.vars["told"] == game.players[1].name and game.players[1].vars["won"] == 1
+    game = Game(rules, 3, seed=1)
+    for _ in range(3):
+        assert game.decision.choices[1].id == "pass"
+        game.apply("pass")
+    assert game.over and game.vars["told"] == "nobody" and game.players[0].vars["won"] == 1
+
+
+def test_reading_setting_or_asking_nobody_is_a_located_error(tmp_path):
+    """GIVEN a player variable holding `nobody` WHEN a field of it is read, set, passed to a
+    builtin or made a choice's player THEN the game stops with a `nobody` error at that place."""
+    import pytest
+    from interpreter import GameError, load_ruleset
+    from tests.test_language_features import write
+    from tests.test_engine import line_of
+    for step, needle, what in [
+            ('"n = taker.seat"', "taker.seat", "reading 'seat'"),
+            ('"taker.won = 2"', "taker.won", "setting 'won'"),
+            ('"draw(deck, offset(taker, 1).hand, 1)"', "offset", "argument 'p' of offset()"),
+            ('{choose: action, player: taker, actions: {a: []}}', "player: taker", "the player who chooses")]:
+        path = write(tmp_path, f"""\
+            vars:
+              game: {{taker: {{type: player, initial: nobody}}, n: 0}}
+              player: {{won: 0}}
+            flow:
+              - {step}
+            """)
+        with pytest.raises(GameError) as info:
+            Game(load_ruleset(path), 2, seed=1)
+        assert info.value.code == "nobody" and info.value.message == f"{what}: the player is nobody here"
+        assert info.value.span.line == line_of(path, needle)
+
+
+def test_nobody_is_a_player_and_not_a_card(tmp_path):
+    found = diagnostics(tmp_path, """\
+        vars: {game: {c: {type: card}}}
+        flow: ["c = nobody"]
+        """)
+    assert [f[0] for f in found] == ["error"] and "player" in found[0][2]
+
+
+def test_a_game_that_sets_nobody_is_viewed_logged_and_replayed(tmp_path):
+    """GIVEN the bidding round played by random players WHEN each game is viewed from every
+    seat, logged and replayed THEN the replay reaches the same events."""
+    from interpreter.agents.basic import RandomAgent, play
+    from interpreter.engine.replay import replay, write_log
+    rules = tiny(tmp_path, BIDDING.replace("    then: \"taker = player_at(0)\"\n", "    then: \"taker = nobody\"\n")
+                 .replace('  - "taker.won += 1"\n', ""))
+    for seed in range(6):
+        game = Game(rules, 3, seed=seed)
+        play(game, [RandomAgent(seed + s) for s in range(3)])
+        assert game.over
+        for seat in range(3):
+            game.view(seat)
+        log = tmp_path / f"game{seed}.json"
+        write_log(game, log)
+        assert replay(log).events == game.events

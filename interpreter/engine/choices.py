@@ -59,7 +59,7 @@ class ChoiceCompiler:
         if "player" not in raw:
             self.errors.error("missing-key", "a 'choose' step needs 'player:' (who decides)", span)
             return None
-        who, _ = self.code(raw["player"], self.sub(where, "player"), scope, expect=T.PLAYER)
+        who = self.who(raw, where, scope, "the player who chooses")
         prompt = compile_template(self.c, raw.get("prompt") or f"choose a {kind}", self.sub(where, "prompt"),
                                   scope=scope)
         verb = raw.get("label")

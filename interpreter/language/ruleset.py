@@ -8,6 +8,8 @@ include, remove, set) -> names and types (expressions and steps generated as Pyt
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -221,7 +223,7 @@ class _Builder:
         self.errors = errors
         self.layers = layers
         self.top = top
-        self.symbols = Symbols()
+        self.symbols = Symbols(nobody=any(re.search(r"\bnobody\b", layer.text) for layer in layers))
         self.compiler = Compiler(self.symbols, errors)
 
     def required(self, section: str) -> Located | None:
