@@ -147,3 +147,69 @@ def test_a_game_that_sets_nobody_is_viewed_logged_and_replayed(tmp_path):
         log = tmp_path / f"game{seed}.json"
         write_log(game, log)
         assert replay(log).events == game.events
+
+
+# -- item 4: transcripts print the labels the decision showed ----------------------------------------
+LABELLED = """\
+vars: {game: {claim: 0, done: false}}
+flow:
+  - choose: value
+    player: player_at(0)
+    from: "[13, 14]"
+    labels: "'the ' + (n == 14 ? 'ace' : 'king')"
+    label: claims
+    as: n
+    then: "claim = n"
+  - choose: action
+    player: player_at(1)
+    actions:
+      call: {label: "calls {claim * 10}", do: "done = true"}
+      give_up: []
+"""
+
+
+def test_the_transcript_prints_the_labels_the_options_showed(tmp_path):
+    """GIVEN a value choice with `labels:` and an action with a computed `label:`
+    WHEN both are decided THEN the transcript reads "claims the ace" and "chooses calls 140",
+    not the ids "14" and "call"; an action without a label still reads as its id."""
+    from interpreter.terminal.transcript import Transcript
+    rules = tiny(tmp_path, LABELLED)
+    game = Game(rules, 2, seed=1)
+    transcript = Transcript(game)
+    game.apply("14")
+    game.apply("call")
+    lines = transcript.new_lines()
+    assert f"{game.players[0].name} claims the ace" in lines
+    assert f"{game.players[1].name} chooses calls 140" in lines
+    game = Game(rules, 2, seed=1)
+    transcript = Transcript(game)
+    game.apply("13")
+    game.apply("give_up")
+    assert f"{game.players[1].name} chooses give up" in transcript.new_lines()
+
+
+def test_a_log_without_the_labels_still_replays_and_a_forged_label_does_not(tmp_path):
+    """GIVEN a log of a labelled game WHEN its decisions' `text` is removed (a log written before
+    decisions carried it) THEN it replays; WHEN a `text` is changed THEN the replay names the line."""
+    import json
+    import pytest
+    from interpreter.engine.replay import replay, write_log
+    from interpreter.logs import DamagedLog
+    from interpreter.logs.write import digest_line
+    rules = tiny(tmp_path, LABELLED)
+    game = Game(rules, 2, seed=1)
+    game.apply("14")
+    game.apply("call")
+    log = tmp_path / "game.jsonl"
+    write_log(game, log)
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()[:-1]]
+    assert [e.get("text") for e in events if e.get("type") == "decided"] == ["the ace", "calls 140"]
+
+    def rewrite(change) -> None:
+        lines = [json.dumps(change(e), ensure_ascii=False) for e in events]
+        log.write_text("\n".join(lines + [digest_line(lines)]) + "\n", encoding="utf-8")
+    rewrite(lambda e: {k: v for k, v in e.items() if k != "text"})
+    assert replay(log).over
+    rewrite(lambda e: {**e, "text": "the king"} if e.get("text") == "the ace" else e)
+    with pytest.raises(DamagedLog, match="the event differs from the game's"):
+        replay(log)

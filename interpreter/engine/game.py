@@ -389,6 +389,12 @@ class Game:
                  "choice": chosen_id if chosen_id is not None else choice_id(value)}
         if decision._verb:
             event["label"] = decision._verb
+        if decision._site[3] is not None:
+            # the option as the decision showed it (an action's `label:`, `labels:`), for
+            # transcripts; those that read as their id are left out
+            shown = decision.choice(event["choice"]).label
+            if shown != event["choice"]:
+                event["text"] = shown
         if decision._private:
             self._private.append(event)
         if decision.kind == "card":
@@ -846,7 +852,8 @@ class Game:
         revealed = []
         for event in self._private:
             if event["kind"] != "card":     # chosen cards are revealed only by what happens to them
-                revealed.append({"player": event["player"], "choice": event["choice"]})
+                revealed.append({"player": event["player"], "choice": event["choice"]} |
+                                ({"text": event["text"]} if "text" in event else {}))
         self._private = []
         if revealed:
             self.emit("choices_revealed", choices=revealed)

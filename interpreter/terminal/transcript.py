@@ -89,6 +89,8 @@ class Transcript:
     def choice_text(self, event: dict) -> str:
         """A decision's choice as people read it: a card's label, cards' labels, a player's name."""
         choice = str(event.get("choice"))
+        if event.get("text"):             # the label the ruleset gave the option
+            return str(event["text"])
         if event.get("kind") == "card":
             return self.card(choice)
         if choice and all(part in self.game.cards_by_id for part in choice.split("+")):
