@@ -3,6 +3,8 @@ ids unique and whose generated cards come in per-value counts, the empty player 
 transcripts that print the ruleset's labels, and card choices of `min` to `max` cards."""
 from __future__ import annotations
 
+import pytest
+
 from interpreter import Game
 from tests.test_language_features import deck_of, diagnostics, tiny
 from tests.test_engine import HEADER
@@ -213,3 +215,117 @@ def test_a_log_without_the_labels_still_replays_and_a_forged_label_does_not(tmp_
     rewrite(lambda e: {**e, "text": "the king"} if e.get("text") == "the ace" else e)
     with pytest.raises(DamagedLog, match="the event differs from the game's"):
         replay(log)
+
+
+# -- item 2: `choose: cards` from `min` to `max` -----------------------------------------------------
+PUT_DOWN = """\
+vars: {game: {put_down: 0}}
+flow:
+  - "shuffle(deck); draw(deck, player_at(0).hand, 6)"
+  - choose: cards
+    player: player_at(0)
+    from: player_at(0).hand
+    min: 1
+    max: 4
+    as: put
+    then: "move(put, table); put_down = size(put)"
+"""
+
+
+def test_one_to_four_cards_offer_done_once_one_is_picked(tmp_path):
+    """GIVEN "put down 1 to 4 cards" from a hand of 6
+    WHEN the first card is asked THEN only cards are offered (pick 1 of 4);
+    WHEN one is picked THEN `done` is offered first, beside the 5 cards left;
+    WHEN done is chosen THEN the one card is bound and moved."""
+    rules = tiny(tmp_path, PUT_DOWN)
+    game = Game(rules, 2, seed=1)
+    first = game.decision
+    assert (first.kind, first.step, first.of) == ("card", 1, 4)
+    assert "done" not in [c.id for c in first.choices] and len(first.choices) == 6
+    card = first.choices[2].id
+    game.apply(card)
+    ids = [c.id for c in game.decision.choices]
+    assert ids[0] == "done" and len(ids) == 6 and card not in ids and game.decision.step == 2
+    game.apply("done")
+    assert game.over and game.vars["put_down"] == 1
+    assert [c.id for c in game.zones["table"].cards] == [card]
+
+
+def test_at_max_the_choice_ends_by_itself(tmp_path):
+    """GIVEN 1 to 4 cards WHEN four cards are picked THEN no fifth pick is asked: four are bound."""
+    rules = tiny(tmp_path, PUT_DOWN)
+    game = Game(rules, 2, seed=1)
+    for _ in range(4):
+        game.apply(next(c.id for c in game.decision.choices if c.id != "done"))
+    assert game.over and game.vars["put_down"] == 4
+
+
+def test_without_max_every_legal_card_may_be_picked_and_min_zero_offers_done_at_once(tmp_path):
+    rules = tiny(tmp_path, PUT_DOWN.replace("    min: 1\n    max: 4\n", "    max: \"size(player_at(0).hand)\"\n"))
+    game = Game(rules, 2, seed=1)
+    assert game.decision.choices[0].id == "done" and game.decision.of == 6
+    game.apply("done")
+    assert game.over and game.vars["put_down"] == 0
+    rules = tiny(tmp_path, PUT_DOWN.replace("    max: 4\n", ""))
+    game = Game(rules, 2, seed=1)
+    for _ in range(6):
+        game.apply(next(c.id for c in game.decision.choices if c.id != "done"))
+    assert game.over and game.vars["put_down"] == 6
+
+
+def test_min_max_picks_replay_and_map_to_fixed_rl_actions(tmp_path):
+    """GIVEN random players over 1-to-4 choices (one per player, in turn and simultaneous)
+    WHEN games are played, logged and replayed THEN each replays; and the RL encoding gives
+    `done` a legal action of its own beside the card actions."""
+    from interpreter.agents.basic import RandomAgent, play
+    from interpreter.engine.replay import replay, write_log
+    rules = tiny(tmp_path, """\
+        vars: {player: {put_down: 0}}
+        flow:
+          - "shuffle(deck); deal(deck, players.map(p, p.hand), 5)"
+          - for_each: p
+            in: players
+            do:
+              - choose: cards
+                player: p
+                from: p.hand
+                min: 1
+                max: 3
+                as: put
+                then: "move(put, table); p.put_down = size(put)"
+          - for_each: p
+            in: players
+            simultaneous: true
+            do:
+              - choose: cards
+                player: p
+                from: p.hand
+                max: 2
+                as: put
+                then: "move(put, revealed)"
+        """)
+    stopped_early = 0
+    for seed in range(8):
+        game = Game(rules, 3, seed=seed)
+        play(game, [RandomAgent(seed * 3 + s) for s in range(3)])
+        assert game.over and all(1 <= p.vars["put_down"] <= 3 for p in game.players)
+        stopped_early += sum(p.vars["put_down"] < 3 for p in game.players)
+        write_log(game, tmp_path / "g.jsonl")
+        assert replay(tmp_path / "g.jsonl").events == game.events
+    assert stopped_early > 0
+    np = pytest.importorskip("numpy")   # noqa: F841  (the encodings need numpy)
+    from interpreter.rl.encoding import ActionEncoding
+    game = Game(rules, 3, seed=1)
+    game.apply(game.decision.choices[0].id)
+    encoding = ActionEncoding(rules, 3)
+    legal = encoding.legal(game)
+    assert "done" in legal.values() and len(legal) == len(game.decision.options)
+    assert encoding.describe(next(a for a, v in legal.items() if v == "done")) == "legal choice #0"
+
+
+def test_count_with_min_or_max_and_a_written_max_below_min_are_errors(tmp_path):
+    both = diagnostics(tmp_path, PUT_DOWN.replace("    min: 1\n", "    count: 2\n    min: 1\n"))
+    assert [f[:3] for f in both if f[0] == "error"] == [
+        ("error", "unknown-key", "'choose: cards' takes 'count' (exactly n cards) or 'min'/'max', not both")]
+    below = diagnostics(tmp_path, PUT_DOWN.replace("    max: 4\n", "    max: 0\n"))
+    assert [f[:3] for f in below if f[0] == "error"] == [("error", "range", "'max' (0) is less than 'min' (1)")]

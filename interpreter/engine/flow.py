@@ -644,8 +644,7 @@ class FlowCompiler(ChoiceCompiler):
                     w.line(f"{value} = g._sent")
                 else:
                     w.line(f"{asked} = data[-1]")
-                    w.line(f"{asked}[3].append(g._sent)")
-                    with w.nested(f"if len({asked}[3]) < {asked}[1]:"):
+                    with w.nested(f"if picked_more({asked}, g._sent):"):
                         w.stop(answered, f"pick(g, env, {asked}, {w.unit.constant(ask.picks, 'picks')})")
                     w.line("data.pop()")
                     w.line(f"{value} = {asked}[3]")

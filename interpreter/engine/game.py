@@ -24,7 +24,7 @@ from typing import Iterator
 from interpreter.errors import GameError, GameLimitError, Span, UnusedStackedOrders
 from interpreter.engine import arguments
 from interpreter.engine.budget import CLOCK_STRIDE, DEFAULT_STEPS, Budget, GameLimits, past_python_limits, too_long
-from interpreter.engine.decisions import (Choice, Decision, IllegalChoice, choice_id, describe_numbers,
+from interpreter.engine.decisions import (DONE, Choice, Decision, IllegalChoice, choice_id, describe_numbers,
                                           json_value)
 from interpreter.engine.events import EventLog
 from interpreter.engine.frames import Frame
@@ -397,7 +397,7 @@ class Game:
                 event["text"] = shown
         if decision._private:
             self._private.append(event)
-        if decision.kind == "card":
+        if decision.kind == "card" and value != DONE:
             # Who learns which card was chosen is decided by where the card goes next:
             # played to the table, everyone; passed to a neighbour, those two.
             self._log.card_decided(value, event, viewers)
