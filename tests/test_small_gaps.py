@@ -329,3 +329,42 @@ def test_count_with_min_or_max_and_a_written_max_below_min_are_errors(tmp_path):
         ("error", "unknown-key", "'choose: cards' takes 'count' (exactly n cards) or 'min'/'max', not both")]
     below = diagnostics(tmp_path, PUT_DOWN.replace("    max: 4\n", "    max: 0\n"))
     assert [f[:3] for f in below if f[0] == "error"] == [("error", "range", "'max' (0) is less than 'min' (1)")]
+
+
+def test_the_web_table_gets_done_as_a_button_beside_the_cards(tmp_path):
+    """GIVEN one card picked of 1 to 4 WHEN the web table's decision frame is made for the seat
+    THEN `done` is a choice with no cards (drawn as a button), the cards carry their ids."""
+    from interpreter.web.frames import decision_for
+    game = Game(tiny(tmp_path, PUT_DOWN), 2, seed=1)
+    game.apply(game.decision.choices[0].id)
+    frame = decision_for(game, 0)
+    assert frame["choices"][0] == {"id": "done", "label": "done"}
+    assert all(c["cards"] == [c["id"]] for c in frame["choices"][1:]) and (frame["step"], frame["of"]) == (2, 4)
+
+
+def test_a_person_at_a_terminal_stops_picking_with_enter(tmp_path):
+    """GIVEN 1 to 4 cards to put down, played at a terminal WHEN the person picks one card and
+    presses Enter THEN the choice ends with that card and the game is over."""
+    from tests.test_terminal import Player
+    path = tmp_path / "put-down.yaml"
+    path.write_text(HEADER + PUT_DOWN + "result:\n  score: \"size(p.hand)\"\n", encoding="utf-8")
+    you = Player(tmp_path, str(path), "-n", "2", "--human", "0", "--seed", "1")
+    assert "(pick 1 of 4)" in you.prompt()
+    you.type("1")
+    assert "(pick 2 of 4), Enter when done" in you.prompt()
+    you.type("")
+    you.until("game over")
+    assert you.end() == 0
+    assert "Player 0 (you) chooses done" in you.seen and "Player 0 (you) ends with 5 score" in you.seen
+
+
+def test_a_card_named_done_cannot_meet_a_min_max_choice(tmp_path):
+    found = diagnostics(tmp_path, PUT_DOWN, header=HEADER.replace("deck: {standard: true}\n", """\
+deck:
+  standard: true
+  cards:
+    - {rank: 0, suit: joker, color: red, id: done}
+"""))
+    assert [f for f in found if f[0] == "error"] == [
+        ("error", "duplicate", "a card has the id 'done', the option that stops a 'min'/'max' choice",
+         "give that card another id")]

@@ -22,7 +22,7 @@ from interpreter.codegen.flow_runtime import CardPicks
 from interpreter.codegen.writer import Label, Writer
 from interpreter.language import types as T
 from interpreter.errors import did_you_mean
-from interpreter.engine.decisions import decision_site
+from interpreter.engine.decisions import DONE, decision_site
 from interpreter.engine.steps import NOTED, ListingSite, Step
 from interpreter.language.templates import compile_template
 
@@ -146,6 +146,11 @@ class ChoiceCompiler:
         if not ranged:
             self.errors.error("missing-key", "'choose: cards' needs 'count:' (how many cards) or 'min:'/'max:' "
                               "(from how many to how many)", span)
+            return None
+        if DONE in self.c.symbols.card_ids:
+            self.errors.error("duplicate", f"a card has the id '{DONE}', the option that stops a 'min'/'max' "
+                              "choice", where.source.span(where.path + (ranged[0],), key=True),
+                              "give that card another id")
             return None
         lo, _ = self.code(raw.get("min", 0), self.sub(where, "min"), scope, expect=T.INT)
         hi, _ = self.code(raw["max"], self.sub(where, "max"), scope, expect=T.INT) if "max" in raw else ("None", None)
