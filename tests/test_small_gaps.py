@@ -368,3 +368,15 @@ deck:
     assert [f for f in found if f[0] == "error"] == [
         ("error", "duplicate", "a card has the id 'done', the option that stops a 'min'/'max' choice",
          "give that card another id")]
+
+
+def test_only_rulesets_whose_expressions_name_nobody_check_for_it():
+    """GIVEN the shipped games, whose descriptions and announcements say "nobody" in words
+    WHEN loaded THEN none of them pays for checking player reads; a ruleset that writes
+    `taker != nobody` does."""
+    from interpreter.language.ruleset import _writes_nobody, load_ruleset
+    assert not any(load_ruleset(name).symbols.nobody for name in ("black-card", "black-swan", "captain-blackjack"))
+    assert not _writes_nobody({"description": "until nobody acts", "flow": ["announce('nobody wins')"],
+                               "prompt": "nobody {text(p)}"})
+    assert _writes_nobody({"flow": [{"if": "taker != nobody"}]})
+    assert _writes_nobody({"prompt": "{taker == nobody ? 'open' : text(taker)}"})
