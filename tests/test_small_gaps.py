@@ -380,3 +380,11 @@ def test_only_rulesets_whose_expressions_name_nobody_check_for_it():
                                "prompt": "nobody {text(p)}"})
     assert _writes_nobody({"flow": [{"if": "taker != nobody"}]})
     assert _writes_nobody({"prompt": "{taker == nobody ? 'open' : text(taker)}"})
+
+
+def test_a_deck_count_without_generated_cards_is_an_error_at_the_key(tmp_path):
+    found = diagnostics(tmp_path, "flow: []\n", header=HEADER.replace("deck: {standard: true}\n",
+                                                                       "deck: {standard: true, count: 2}\n"))
+    assert [f for f in found if f[0] == "error"] == [
+        ("error", "missing-key", "the deck's 'count' says how many of each generated card; there is no 'generate'",
+         "a card of 'cards' takes its own 'count'")]

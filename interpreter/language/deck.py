@@ -73,6 +73,10 @@ class DeckBuilder:
             self.attrs[name] = typ
         for key in ("id", "label"):
             self.templates[key] = self.template(key)
+        if "count" in self.spec and not self.spec.get("generate"):
+            self.errors.error("missing-key", "the deck's 'count' says how many of each generated card; there is "
+                              "no 'generate'", self.span("count", key=True),
+                              "a card of 'cards' takes its own 'count'")
         cards += self.generated()
         for i, entry in enumerate(self.spec.get("cards") or []):
             if isinstance(entry, dict):
