@@ -35,7 +35,8 @@ REQUIRED = {
     "unknown_procedure", "extends_cycle/a", "extends_cycle/b", "extends_missing", "extends_escape",
     "option_default_range", "set_not_in_values", "set_unknown_option", "unknown_var_type",
     "unused_option", "choose_no_player", "missing_section", "unknown_effect", "condition_not_bool",
-    "shape_and_name_errors", "where_reasons", "display_unknown_phase",
+    "shape_and_name_errors", "where_reasons", "display_unknown_phase", "deck_duplicate_id",
+    "deck_count_unknown_value", "cards_count_and_min", "cards_max_below_min",
 }
 
 # Files whose one mistake still also produces a follow-on error (none at present).

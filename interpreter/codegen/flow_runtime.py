@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from interpreter.engine.decisions import Decision, new_decision
+from interpreter.engine.decisions import DONE, Decision, new_decision
 from interpreter.engine.frames import CHOOSING, RESULTS, new_frame
 from interpreter.engine.steps import NONE, Break
 from interpreter.errors import GameError
@@ -30,6 +30,24 @@ def no_action(g, player, prompt: str, span):
 def too_few_cards(g, player, wanted: int, legal: int, span):
     raise GameError(f"{g.describe(player)} must choose {wanted} cards but only {legal} are legal", span=span,
                     phase=g.phase, code="no-legal-choice")
+
+
+def pick_range(g, least: int, most, legal: int, span) -> int:
+    """How many cards a `min`/`max` choice may pick at most: `max`, or every legal card (no
+    more than are legal: picking stops by itself when none is left)."""
+    if most is not None and most < least:
+        raise GameError(f"a choice of {least} to {most} cards: 'max' is less than 'min'", span=span,
+                        phase=g.phase, code="runtime")
+    return legal if most is None else min(most, legal)
+
+
+def picked_more(state: list, value) -> bool:
+    """Take one answer of a multi-card choice (a card, or DONE to stop); whether to ask again."""
+    if value is DONE or value == DONE:
+        state[1] = len(state[3])
+        return False
+    state[3].append(value)
+    return len(state[3]) < state[1]
 
 
 def numbers(g, low: int, high: int, span) -> range:
@@ -67,9 +85,11 @@ def pick(g, env, state: list, how: CardPicks) -> Decision:
     """The decision for the next card of a multi-card choice. `state` is [player, how many,
     the legal cards, the cards picked]; a card picked is not offered again (found by identity:
     two cards may be equal in every attribute)."""
-    player, wanted, pool, picked = state
+    player, wanted, pool, picked, least = state
     # (cards compare by identity: a card listed twice is not offered again once picked)
     rest = [card for card in pool if card not in picked] if picked else list(pool)
+    if len(picked) >= least:      # enough picked: stopping is one option, first (a fixed place)
+        rest.insert(0, DONE)
     prompt, verb = (how.prompt, how.verb) if how.fixed else (render(how.prompt, g, env), render(how.verb, g, env))
     return new_decision(player, rest, ("card", prompt, how.span, None, how.private, len(picked) + 1, wanted, verb))
 
@@ -110,8 +130,7 @@ def simultaneous_answer(g, state: list, picks: CardPicks | None) -> Decision | N
     own, pending, asked = state[4]
     value = g._sent
     if picks is not None:
-        pending[3].append(value)
-        if len(pending[3]) < pending[1]:
+        if picked_more(pending, value):
             return pick(g, own, pending, picks)
         value = pending[3]
     state[3].append([own, value, *asked])
@@ -135,4 +154,4 @@ NAMES = {"NONE": NONE, "Break": Break, "new_frame": new_frame, "blank_decision":
          "RESULTS": RESULTS, "no_choice": no_choice, "no_action": no_action, "too_few_cards": too_few_cards,
          "numbers": numbers, "numbers_to_test": numbers_to_test, "pick": pick,
          "simultaneous_ask": simultaneous_ask, "simultaneous_answer": simultaneous_answer,
-         "use_ability": use_ability}
+         "use_ability": use_ability, "pick_range": pick_range, "picked_more": picked_more}

@@ -148,6 +148,18 @@ def unset(g, value, span, name):
     return value
 
 
+def someone(g, player, span, what):
+    """A player value that may be `nobody` (None), used where a player is needed."""
+    if player is None:
+        raise GameError(f"{what}: the player is nobody here", span=span, phase=g.phase, code="nobody")
+    return player
+
+
+def named(player):
+    """text() of a player value that may be `nobody`."""
+    return "nobody" if player is None else player
+
+
 def last_holder(g, card, span):
     if card.last_holder is None:
         fail(g, span, f"card {card.label} has not been held by any player")

@@ -22,7 +22,7 @@ from interpreter.codegen.flow_runtime import CardPicks
 from interpreter.codegen.writer import Label, Writer
 from interpreter.language import types as T
 from interpreter.errors import did_you_mean
-from interpreter.engine.decisions import decision_site
+from interpreter.engine.decisions import DONE, decision_site
 from interpreter.engine.steps import NOTED, ListingSite, Step
 from interpreter.language.templates import compile_template
 
@@ -59,7 +59,7 @@ class ChoiceCompiler:
         if "player" not in raw:
             self.errors.error("missing-key", "a 'choose' step needs 'player:' (who decides)", span)
             return None
-        who, _ = self.code(raw["player"], self.sub(where, "player"), scope, expect=T.PLAYER)
+        who = self.who(raw, where, scope, "the player who chooses")
         prompt = compile_template(self.c, raw.get("prompt") or f"choose a {kind}", self.sub(where, "prompt"),
                                   scope=scope)
         verb = raw.get("label")
@@ -68,7 +68,7 @@ class ChoiceCompiler:
         if_none = "if_none" in raw     # its steps are compiled and run by the caller
         allowed = {"card", "cards", "player", "value"}
         for key, kinds in (("from", allowed), ("where", allowed | {"number"}), ("count", {"cards"}),
-                           ("min", {"number"}), ("max", {"number"}), ("actions", {"action"}),
+                           ("min", {"number", "cards"}), ("max", {"number", "cards"}), ("actions", {"action"}),
                            ("labels", {"card", "player", "value", "number"})):
             if key in raw and kind not in kinds:
                 hint = {"labels": "give each action its own 'label'" if kind == "action" else None}.get(key)
@@ -129,13 +129,37 @@ class ChoiceCompiler:
         listing = asking.listing(f"{source}.cards" if stype == T.ZONE else source, legal)
         if kind != "cards":
             return asking.single(listing, labels, reasons if isinstance(reasons, Reasons) else None), then, bind
-        if "count" not in raw:
-            self.errors.error("missing-key", "'choose: cards' needs 'count:' (how many cards)", span)
+        return self._how_many(raw, where, scope, span, asking, listing), then, bind
+
+    def _how_many(self, raw, where, scope, span, asking: "_Asking", listing) -> Ask | None:
+        """`count:` (exactly n cards) or `min:`/`max:` (from min to max, ending with "done"); each
+        an int expression. Without `min` it is 0; without `max`, every legal card may be picked."""
+        ranged = [key for key in ("min", "max") if key in raw]
+        if "count" in raw and ranged:
+            self.errors.error("unknown-key", f"'choose: cards' takes 'count' (exactly n cards) or 'min'/'max', "
+                              f"not both", where.source.span(where.path + (ranged[0],), key=True),
+                              "'count: n' is 'min: n' with 'max: n'")
             return None
-        count, _ = self.code(raw["count"], self.sub(where, "count"), scope, expect=T.INT)
-        if count is None:
+        if "count" in raw:
+            count, _ = self.code(raw["count"], self.sub(where, "count"), scope, expect=T.INT)
+            return None if count is None else asking.cards(count, count, listing)
+        if not ranged:
+            self.errors.error("missing-key", "'choose: cards' needs 'count:' (how many cards) or 'min:'/'max:' "
+                              "(from how many to how many)", span)
             return None
-        return asking.cards(count, listing), then, bind
+        if DONE in self.c.symbols.card_ids:
+            self.errors.error("duplicate", f"a card has the id '{DONE}', the option that stops a 'min'/'max' "
+                              "choice", where.source.span(where.path + (ranged[0],), key=True),
+                              "give that card another id")
+            return None
+        lo, _ = self.code(raw.get("min", 0), self.sub(where, "min"), scope, expect=T.INT)
+        hi, _ = self.code(raw["max"], self.sub(where, "max"), scope, expect=T.INT) if "max" in raw else ("None", None)
+        least, most = raw.get("min", 0), raw.get("max")
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in (least, most)) and most < least:
+            self.errors.error("range", f"'max' ({most}) is less than 'min' ({least})",
+                              where.source.span(where.path + ("max",)))
+            return None
+        return None if None in (lo, hi) else asking.cards(lo, hi, listing)
 
     def _where(self, raw, where, scope, bind, item):
         """A choice's `where:`: one condition, or a list of conditions each with the reason
@@ -285,11 +309,17 @@ class _Asking:
             lines.insert(-1, f"_d._why = ({self.unit.constant(reasons, 'reasons')}, env)")
         return Ask(self._function(lines), None)
 
-    def cards(self, count: str, listing: list[str]) -> Ask:
+    def cards(self, least: str, most: str, listing: list[str]) -> Ask:
+        """The state of a multi-card choice: [player, how many at most, the legal cards, the
+        cards picked, how many at least] (`count: n` is n and n; `max` None: every legal card)."""
         span = self.unit.constant(self.span, "span")
-        lines = [f"_who = {self.who}", f"_n = {count}"] + listing
-        lines += self._none("len(_out) < _n", f"too_few_cards(g, _who, _n, len(_out), {span})")
-        lines.append("return [_who, _n, _out, []]")
+        lines = [f"_who = {self.who}", f"_lo = {least}"] + ([] if most == least else [f"_n = {most}"]) + listing
+        if most == least:
+            lines.append("_n = _lo")
+        else:
+            lines.append(f"_n = pick_range(g, _lo, _n, len(_out), {span})")
+        lines += self._none("len(_out) < _lo", f"too_few_cards(g, _who, _lo, len(_out), {span})")
+        lines.append("return [_who, _n, _out, [], _lo]")
         picks = CardPicks(self.prompt_template, self.span, self.private, self.verb_template)
         return Ask(self._function(lines), picks)
 

@@ -14,6 +14,10 @@ from typing import Any
 from interpreter.engine.state import Card, Player, Team, Zone
 from interpreter.errors import GameError
 
+# The option that ends a `choose: cards` with `min`/`max` once `min` cards are picked: its id
+# and its value (a card decision's only option that is not a card).
+DONE = "done"
+
 
 class IllegalChoice(GameError, ValueError):
     """A choice that is not one of the current decision's legal options (also a ValueError)."""

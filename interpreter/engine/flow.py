@@ -107,6 +107,14 @@ class FlowCompiler(ChoiceCompiler):
     def code(self, text, where: Where, scope: dict, expect=None):
         return self.c.code(text, where, scope=scope, unit=self.unit, expect=expect)
 
+    def who(self, raw, where: Where, scope: dict, what: str) -> str | None:
+        """The code of a step's `player:`, checked to be somebody when the ruleset writes `nobody`."""
+        code, _ = self.code(raw["player"], self.sub(where, "player"), scope, expect=T.PLAYER)
+        if code is None or not self.c.symbols.nobody:
+            return code
+        span = self.unit.constant(where.source.span(where.path + ("player",)), "span")
+        return f"someone(g, {code}, {span}, {what!r})"
+
     def cond(self, raw, where: Where, key: str, scope: dict) -> str | None:
         return self.code(raw.get(key), self.sub(where, key), scope, expect=T.BOOL)[0]
 
@@ -556,7 +564,7 @@ class FlowCompiler(ChoiceCompiler):
         if "player" not in raw:
             self.errors.error("missing-key", "a 'use' step needs 'player:' (who uses the ability)", span)
             return None
-        who, _ = self.code(raw["player"], self.sub(where, "player"), scope, expect=T.PLAYER)
+        who = self.who(raw, where, scope, "the player who uses the ability")
         literal = raw.get("use")
         if isinstance(literal, str) and literal.startswith("'") and literal.endswith("'"):
             if literal[1:-1] not in self.c.symbols.abilities:
@@ -636,8 +644,7 @@ class FlowCompiler(ChoiceCompiler):
                     w.line(f"{value} = g._sent")
                 else:
                     w.line(f"{asked} = data[-1]")
-                    w.line(f"{asked}[3].append(g._sent)")
-                    with w.nested(f"if len({asked}[3]) < {asked}[1]:"):
+                    with w.nested(f"if picked_more({asked}, g._sent):"):
                         w.stop(answered, f"pick(g, env, {asked}, {w.unit.constant(ask.picks, 'picks')})")
                     w.line("data.pop()")
                     w.line(f"{value} = {asked}[3]")

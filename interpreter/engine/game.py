@@ -24,7 +24,7 @@ from typing import Iterator
 from interpreter.errors import GameError, GameLimitError, Span, UnusedStackedOrders
 from interpreter.engine import arguments
 from interpreter.engine.budget import CLOCK_STRIDE, DEFAULT_STEPS, Budget, GameLimits, past_python_limits, too_long
-from interpreter.engine.decisions import (Choice, Decision, IllegalChoice, choice_id, describe_numbers,
+from interpreter.engine.decisions import (DONE, Choice, Decision, IllegalChoice, choice_id, describe_numbers,
                                           json_value)
 from interpreter.engine.events import EventLog
 from interpreter.engine.frames import Frame
@@ -389,9 +389,15 @@ class Game:
                  "choice": chosen_id if chosen_id is not None else choice_id(value)}
         if decision._verb:
             event["label"] = decision._verb
+        if decision._site[3] is not None:
+            # the option as the decision showed it (an action's `label:`, `labels:`), for
+            # transcripts; those that read as their id are left out
+            shown = decision.choice(event["choice"]).label
+            if shown != event["choice"]:
+                event["text"] = shown
         if decision._private:
             self._private.append(event)
-        if decision.kind == "card":
+        if decision.kind == "card" and value != DONE:
             # Who learns which card was chosen is decided by where the card goes next:
             # played to the table, everyone; passed to a neighbour, those two.
             self._log.card_decided(value, event, viewers)
@@ -846,7 +852,8 @@ class Game:
         revealed = []
         for event in self._private:
             if event["kind"] != "card":     # chosen cards are revealed only by what happens to them
-                revealed.append({"player": event["player"], "choice": event["choice"]})
+                revealed.append({"player": event["player"], "choice": event["choice"]} |
+                                ({"text": event["text"]} if "text" in event else {}))
         self._private = []
         if revealed:
             self.emit("choices_revealed", choices=revealed)

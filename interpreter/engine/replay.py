@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from interpreter.logs import DamagedLog, LogError, read_log, replay, write_log
+from interpreter.logs.replay import same_event
 
 ReplayMismatch = LogError
 
@@ -34,7 +35,7 @@ def replay_records(ruleset, header: dict, events: list[dict]):
             raise ReplayMismatch(f"decision {number + 1}: {exc}") from None
     produced = game.events
     for i, (want, got) in enumerate(zip(events, produced)):
-        if want != got:
+        if not same_event(want, got):
             raise ReplayMismatch(f"event {i + 1} differs:\n  log:    {json.dumps(want)}\n  engine: {json.dumps(got)}")
     if len(events) != len(produced):
         raise ReplayMismatch(f"the log has {len(events)} events, the engine produced {len(produced)}")

@@ -93,6 +93,9 @@ class Symbols:
     used: set = field(default_factory=set)             # (kind, name) seen in expressions
     # (scope, variable) -> the memos holding values that depend on it (see `memo_clears`)
     memo_readers: dict | None = None
+    # whether the ruleset writes `nobody`: only then can a player value be empty, and reads of
+    # one are checked (the other rulesets pay nothing for it)
+    nobody: bool = False
 
     def memo_clears(self, key) -> tuple:
         """The memos (`'g.memo'`, `'g.vmemo'`) that setting the variable `key` must empty:
@@ -116,6 +119,7 @@ GLOBALS = {   # name -> (type, the Python that reads it)
     "num_players": (T.INT, "len(g.players)"),
     "all_cards": (T.list_of(T.CARD), "g.cards_in_play"),
     "teams": (T.list_of(T.TEAM), "g.teams"),
+    "nobody": (T.PLAYER, "None"),      # the empty player value: compared with `==`, never read
 }
 CARD_BUILTIN_ATTRS = {"id": T.STR, "label": T.STR, "face_up": T.BOOL}
 PLAYER_ATTRS = {"seat": T.INT, "name": T.STR, "left": T.PLAYER, "right": T.PLAYER, "team": T.TEAM}
@@ -540,6 +544,8 @@ class _Pass:
             self.fail(attr_token, f"unknown {otype} variable '{attr}'", did_you_mean(attr, table),
                       code="unknown-name")
         self.sym.used.add(("var", attr))
+        if otype == T.PLAYER and self.sym.nobody:
+            obj = f"someone(g, {obj}, {self.span_code(obj_node)}, {f'setting {attr!r}'!r})"
         owner = self.unit.fresh("o")
         clears = _clears(self.sym.memo_clears((otype, attr)))
         return (lambda value: f"{owner} = {obj}\n{new} = {value(f'{owner}.vars[{attr!r}]')}\n"
@@ -737,6 +743,8 @@ class _Pass:
             self.fail(attr_token, f"cards have no attribute '{attr}'", did_you_mean(attr, known),
                       code="unknown-name")
         if otype == T.PLAYER:
+            if sym.nobody:
+                obj = f"someone(g, {obj}, {self.span_code(node)}, {f'reading {attr!r}'!r})"
             if attr in sym.player_vars:
                 sym.used.add(("var", attr))
                 self.changing(("player", attr))
@@ -986,6 +994,10 @@ class _Pass:
             if not T.unify(atype, ptype, bindings):
                 self.fail(arg, f"argument '{pname}' of {name}() must be {T.show_union(T.substitute(ptype, bindings) if not isinstance(ptype, frozenset) else ptype)}, "
                           f"not {T.show(atype)}")
+            if self.sym.nobody and atype == T.PLAYER and name not in self.sym.functions:
+                # a builtin or effect needs a real player; text() names the empty one
+                code = f"named({code})" if name == "text" else \
+                    f"someone(g, {code}, {self.span_code(arg)}, {f'argument {pname!r} of {name}()'!r})"
             codes.append(code)
             types.append(atype)
         self.arg_types = types      # set last: the arguments' own calls set it too

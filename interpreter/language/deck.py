@@ -4,7 +4,10 @@ Cards come from three sources, in this order: the standard 52 (`standard: true`,
 `ranks:` and `suits:` for 40-, 32- or 24-card decks), every combination of `generate:` values,
 and the `cards:` list. `values:` then gives every card more int attributes derived from one it
 has (a rank order in which 2 is highest, the points of each rank), and `copies:` repeats the
-whole deck (a shoe of six decks). Ids stay unique: copies get `#2`, `#3`, ... as `count` does.
+whole deck (a shoe of six decks). `count:` on a card, or on the deck for generated cards (a number,
+or `{of, map, default}` by one attribute: one 0 and two of every other number), repeats a card.
+Ids are unique by construction: the repeats of one entry, across `count` and `copies`, are numbered
+together (`W`, `W#2`, `W#3`, `W#4`); only two entries that give the same id can collide.
 """
 from __future__ import annotations
 
@@ -31,6 +34,9 @@ class CardSpec:
     id: str
     label: str
     attrs: dict
+    where: tuple = ()    # the YAML path of the entry that made the card, for errors about it
+    repeat: int = 0      # which of its entry's repeats (count, then copies) the card is, from 0
+    count: int = 1       # its entry's count
 
 
 class DeckBuilder:
@@ -67,6 +73,10 @@ class DeckBuilder:
             self.attrs[name] = typ
         for key in ("id", "label"):
             self.templates[key] = self.template(key)
+        if "count" in self.spec and not self.spec.get("generate"):
+            self.errors.error("missing-key", "the deck's 'count' says how many of each generated card; there is "
+                              "no 'generate'", self.span("count", key=True),
+                              "a card of 'cards' takes its own 'count'")
         cards += self.generated()
         for i, entry in enumerate(self.spec.get("cards") or []):
             if isinstance(entry, dict):
@@ -78,9 +88,8 @@ class DeckBuilder:
                               f"{len(cards)} make {len(cards) * copies}", self.span("copies"))
             self.skipped = True
         elif isinstance(copies, int) and copies > 1:
-            cards = [CardSpec(c.id if k == 0 else f"{c.id}#{k + 1}", c.label, dict(c.attrs))
-                     for k in range(copies) for c in cards]
-        return cards
+            cards = [_repeat(c, k) for k in range(copies) for c in cards]
+        return [_numbered(c) for c in cards]
 
     def template(self, key: str) -> fields.Parts | None:
         """The deck's `id:` or `label:` template, checked against the card attributes (None when
@@ -149,11 +158,41 @@ class DeckBuilder:
                               self.span("generate"))
             self.skipped = True
             return []
+        count_of = self.generated_count(names)
+        if count_of is None:
+            self.skipped = True
+            return []
         out = []
         for combination in itertools.product(*lists):
             values = dict(zip(names, combination))
-            out += self.listed(values, ("generate",), generated=True)
+            out += self.listed({**values, "count": count_of(values)}, ("generate",), generated=True)
         return out
+
+    def generated_count(self, names: list):
+        """The deck's `count:` for generated cards, as a function of a card's values (None after
+        an error): a number, or `{of, map, default}` as in `values:`, unmapped values taking
+        `default` (else 1)."""
+        rule = self.spec.get("count", 1)
+        if not isinstance(rule, dict):
+            return lambda values: rule
+        source = rule.get("of")
+        if source not in names:
+            self.errors.error("unknown-name", f"'of' names the generated attribute the count depends on; "
+                              f"'generate' has no '{source}'", self.span("count", "of"),
+                              did_you_mean(str(source), names))
+            return None
+        made = set(self.spec["generate"][source] if isinstance(self.spec["generate"][source], list) else [])
+        table = {}
+        for key, number in (rule.get("map") or {}).items():
+            value = _as_attribute_value(key, self.attrs[source])
+            if value not in made:
+                self.errors.error("unknown-name", f"'count' maps {source} {key}, which 'generate' does not make",
+                                  self.span("count", "map", key, key=True),
+                                  did_you_mean(str(key), [str(v) for v in made]))
+                return None
+            table[value] = number
+        default = rule.get("default", 1)
+        return lambda values: table.get(values[source], default)
 
     def listed(self, entry: dict, where: tuple, *, generated: bool = False) -> list[CardSpec]:
         values = {k: v for k, v in entry.items() if k not in _CARD_KEYS}
@@ -192,7 +231,7 @@ class DeckBuilder:
             self.skipped = True
             return []
         self.size += count
-        return [CardSpec(base_id if k == 0 else f"{base_id}#{k + 1}", label, dict(values)) for k in range(count)]
+        return [CardSpec(base_id, label, dict(values), self.path + where, k, count) for k in range(count)]
 
     def derived(self, cards: list[CardSpec]) -> list[CardSpec]:
         """`values: {name: {of: attr, order: [...]}}` or `{of: attr, map: {...}, default: n}`."""
@@ -269,6 +308,17 @@ class DeckBuilder:
         allowed = list(STANDARD_RANKS) if attr == "rank" else list(STANDARD_SUITS)
         chosen = self.spec.get(attr + "s")
         return set(allowed) if not isinstance(chosen, list) else {v for v in chosen if v in allowed}
+
+
+def _repeat(card: CardSpec, copy: int) -> CardSpec:
+    return CardSpec(card.id, card.label, dict(card.attrs), card.where, copy * card.count + card.repeat, card.count)
+
+
+def _numbered(card: CardSpec) -> CardSpec:
+    """The card with its id numbered among its entry's repeats (`count` then `copies`): the first
+    keeps the id, the n-th gets `#n`."""
+    n = card.repeat
+    return CardSpec(card.id if n == 0 else f"{card.id}#{n + 1}", card.label, card.attrs, card.where)
 
 
 def _as_attribute_value(key, typ):

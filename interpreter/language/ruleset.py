@@ -8,6 +8,8 @@ include, remove, set) -> names and types (expressions and steps generated as Pyt
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -237,7 +239,7 @@ class _Builder:
         self.errors = errors
         self.layers = layers
         self.top = top
-        self.symbols = Symbols()
+        self.symbols = Symbols(nobody=any(_writes_nobody(layer.data) for layer in layers))
         self.compiler = Compiler(self.symbols, errors)
 
     def required(self, section: str) -> Located | None:
@@ -426,7 +428,10 @@ class _Builder:
         seen: dict[str, int] = {}      # card id -> its position in the deck (Card.index)
         for i, card in enumerate(cards):
             if card.id in seen:
-                self.errors.error("duplicate", f"two cards have the id '{card.id}'", loc.span)
+                self.errors.error("duplicate", f"two cards have the id '{card.id}'",
+                                  loc.source.span(card.where) if card.where else loc.span,
+                                  "a card's repeats are numbered #2, #3 ...: give one of the two entries another "
+                                  "'id' (or an 'id' template that tells them apart)")
             seen.setdefault(card.id, i)
         self.symbols.card_attrs = attrs
         self.symbols.card_ids = seen
@@ -686,6 +691,25 @@ def _initial_constant(value):
     if value is None or type(value) in (int, bool, str):
         return InitialValue(value)
     return lambda g, env: value      # a list (or tuple) constant, the same value for every owner
+
+
+_TEXT_KEYS = {"description", "title", "message", "prompt", "label", "reason", "name"}   # words, not expressions
+_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+_BRACED = re.compile(r"\{([^{}]*)\}")
+
+
+def _writes_nobody(node, key=None) -> bool:
+    """Whether an expression of a file's data names `nobody` (its descriptions and the words of
+    its texts may say "nobody" freely): a cheap look before compiling, so only the rulesets
+    that write it check their player reads for it."""
+    if isinstance(node, dict):
+        return any(_writes_nobody(v, k) for k, v in node.items())
+    if isinstance(node, list):
+        return any(_writes_nobody(v, key) for v in node)
+    if not isinstance(node, str) or "nobody" not in node or key == "description":
+        return False
+    parts = _BRACED.findall(node) if key in _TEXT_KEYS else [node]
+    return any(re.search(r"\bnobody\b", _QUOTED.sub("''", part)) for part in parts)
 
 
 def _default_initial(typ):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from interpreter.agents.turn import Turn
-from interpreter.engine.decisions import describe_numbers
+from interpreter.engine.decisions import DONE, describe_numbers
 from interpreter.terminal.answers import card_key, read_choice, read_number
 from interpreter.terminal.table import cards_text, draw_table
 
@@ -66,6 +66,8 @@ class HumanAgent:
         if turn.step == 1:     # a choice of several cards is asked one card at a time
             self.show_table(turn)
         pick = f" (pick {turn.step} of {turn.of})" if turn.of > 1 else ""
+        if turn.kind == "card" and any(c.id == DONE for c in turn.choices):
+            pick += ", Enter when done"
         if turn.kind == "number":
             return self._number(turn, pick)
         choices = list(turn.choices)
@@ -92,6 +94,9 @@ class HumanAgent:
             if not answer:
                 if default is not None or len(shown) == 1:
                     return default or shown[0]
+                done = next((c for c in choices if c.id == DONE and turn.kind == "card"), None)
+                if done is not None:      # enough cards picked: Enter stops
+                    return done
                 continue
             if command in ("help", "?"):
                 self.say(HELP)

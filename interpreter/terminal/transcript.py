@@ -1,6 +1,7 @@
 """Turns events and views into lines a person reads at a terminal."""
 from __future__ import annotations
 
+from interpreter.engine.decisions import DONE
 from interpreter.engine.game import Game
 
 
@@ -89,8 +90,10 @@ class Transcript:
     def choice_text(self, event: dict) -> str:
         """A decision's choice as people read it: a card's label, cards' labels, a player's name."""
         choice = str(event.get("choice"))
+        if event.get("text"):             # the label the ruleset gave the option
+            return str(event["text"])
         if event.get("kind") == "card":
-            return self.card(choice)
+            return choice if choice == DONE and choice not in self.game.cards_by_id else self.card(choice)
         if choice and all(part in self.game.cards_by_id for part in choice.split("+")):
             return " ".join(self.card(part) for part in choice.split("+"))
         if event.get("kind") == "player" and choice[1:].isdigit():
