@@ -15,7 +15,8 @@ def can_go_back(game: Game, seat: int) -> bool:
     """Whether `seat`, deciding now, may take back its last decision."""
     if game.over or game.decision is None or game.decision.player != seat:
         return False
-    for event in reversed(game.events):
+    # the log's own list, read not copied: a table asks this for every frame it sends
+    for event in reversed(game._log.events):
         if event["type"] == "decided":
             return event["player"] == seat
         if event.get("card"):
