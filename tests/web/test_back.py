@@ -10,6 +10,7 @@ THEN the table is as before the raise (the stored decisions, every seat's view a
 from __future__ import annotations
 
 import json
+from contextlib import ExitStack
 import random
 
 import pytest
@@ -54,7 +55,6 @@ def client(tmp_path):
 
 
 def test_back_after_raise_puts_the_table_as_it_was(client):
-    from contextlib import ExitStack
     table = new_table(client, "texas-holdem", ["human"] * 3, seed=1)
     with ExitStack() as stack:
         seats = seats_of(client, table, stack)
@@ -78,7 +78,6 @@ def test_back_after_raise_puts_the_table_as_it_was(client):
 
 
 def test_back_from_another_seat_a_replayed_back_and_nothing_to_undo_are_refused(client):
-    from contextlib import ExitStack
     table = new_table(client, "texas-holdem", ["human"] * 3, seed=1)
     with ExitStack() as stack:
         seats = seats_of(client, table, stack)
@@ -120,7 +119,6 @@ def choices_to_a_reveal() -> list[str]:
 
 
 def test_no_back_once_a_card_came_to_light(client):
-    from contextlib import ExitStack
     table = new_table(client, "texas-holdem", ["human"] * 3, seed=0)
     with ExitStack() as stack:
         seats = seats_of(client, table, stack)
@@ -137,7 +135,6 @@ def test_no_back_once_a_card_came_to_light(client):
 
 
 def test_a_restarted_server_resumes_the_table_as_the_back_left_it(tmp_path):
-    from contextlib import ExitStack
     with TestClient(app(tmp_path)) as client:
         table = new_table(client, "texas-holdem", ["human"] * 3, seed=1)
         with ExitStack() as stack:
