@@ -4,6 +4,7 @@ sub-choice (the game is played again from its seed up to the choice before), and
 from __future__ import annotations
 
 from interpreter.agents.turn import ask
+from interpreter.engine.back import can_go_back, without_last_decision
 from interpreter.terminal.human import GoBack, Quit
 from interpreter.terminal.transcript import Transcript
 
@@ -71,24 +72,10 @@ class Session:
 
     # -- back ---------------------------------------------------------------------------------
     def can_go_back(self, seat: int) -> bool:
-        """Only out of a sub-choice: the last decision was this seat's own, and no card came to
-        light since (undoing it must not let anyone peek and choose again)."""
-        events = self.game.events
-        for event in reversed(events):
-            if event["type"] == "decided":
-                return event["player"] == seat
-            if event.get("card"):
-                return False
-        return False
+        """Only out of a sub-choice (the engine's rule: interpreter.engine.back)."""
+        return can_go_back(self.game, seat)
 
     def _go_back(self) -> None:
-        from interpreter.engine.game import Game
-        old = self.game
-        choices = [e["choice"] for e in old.events if e["type"] == "decided"][:-1]
-        game = Game(old.rules, len(old.players), seed=old.seed, options=old.option_overrides,
-                    stacked=old.stacked or None, names=[p.name for p in old.players])
-        for choice in choices:
-            game.apply(choice)
-        self.game = game
-        for seat, transcript in self.transcripts.items():
+        game = self.game = without_last_decision(self.game)
+        for transcript in self.transcripts.values():
             transcript.follow(game)

@@ -7,6 +7,7 @@ go only with the card ids already in the frame.
 """
 from __future__ import annotations
 
+from interpreter.engine.back import can_go_back
 from interpreter.engine.game import Game
 from interpreter.engine.state import Card, Player
 from interpreter.terminal.transcript import Transcript
@@ -62,7 +63,7 @@ def decision_for(game: Game, seat: int | None) -> dict | None:
     if decision is None or decision.player != seat:
         return None
     data = {"no": game.decisions_taken, "kind": decision.kind, "prompt": decision.prompt,
-            "step": decision.step, "of": decision.of}
+            "step": decision.step, "of": decision.of, "back": can_go_back(game, seat)}
     if decision.kind == "number":
         options = decision.options
         data.update(min=options[0], max=options[-1])

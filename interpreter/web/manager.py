@@ -313,6 +313,15 @@ class TableManager:
                                                      "error": table.error}})
         self.kick(table)
 
+    def after_back(self, table: LiveTable, seat: int) -> None:
+        """After `seat` went back: every client is sent its stream again from the start (the
+        undone part leaves every stream), with `taken_back` naming the seat that went back."""
+        for viewer, connections in table.clients.items():
+            if connections:
+                frame = {**table.full_frame(viewer), "taken_back": seat}
+                for connection in list(connections):
+                    connection.push(frame)
+
     def kick(self, table: LiveTable) -> None:
         """Start the bots of a table whose next decision is a bot's: they move in a task, off the
         event loop (a person's move gets its answer inline first: see `after_move`)."""

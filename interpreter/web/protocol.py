@@ -2,9 +2,12 @@
 
 Client -> server: `{"type": "join", "table": ID, "token": TOKEN or null}` first (no token: a
 spectator), then `{"type": "move", "table": ID, "decision": N, "choice": CHOICE_ID}` where N is
-the number of the decision the move answers (a replayed or late frame names an old one), and
-`{"type": "ping"}`. Server -> client: `welcome`, `state` (view, decision, events and transcript
-changes), `error` (a stable `code` and a message; nothing was changed), `pong`.
+the number of the decision the move answers (a replayed or late frame names an old one),
+`{"type": "back", "table": ID, "decision": N}` (the seat deciding the second part of a two-part
+choice takes the first part back, when its decision says `back: true`), and `{"type": "ping"}`. Server -> client: `welcome`, `state` (view, decision, events and transcript
+changes), `error` (a stable `code` and a message; nothing was changed), `pong`. After a back every client
+gets a `state` frame with its stream again from the start (`events_from` 0) and `taken_back`,
+the seat that went back: the undone part leaves every seat's stream and the table's log.
 """
 from __future__ import annotations
 
@@ -56,6 +59,8 @@ class Session:
             await self._join(frame)
         elif kind == "move":
             self._move(frame)
+        elif kind == "back":
+            self._back(frame)
         else:
             push(error_frame("malformed", f"unknown frame type '{kind[:40]}'"))
 
@@ -105,6 +110,26 @@ class Session:
             return
         self.manager.after_move(table)
         self.manager.handling.append(time.perf_counter() - started)
+
+    def _back(self, frame: dict) -> None:
+        push = self.connection.push
+        table = self.table
+        if table is None:
+            push(error_frame("not-joined", "join a table before going back"))
+            return
+        if frame.get("table") != table.id:
+            push(error_frame("wrong-table", "this connection plays at another table"))
+            return
+        if self.seat is None:
+            push(error_frame("spectator", "spectators do not take decisions"))
+            return
+        try:
+            table.go_back(self.seat, frame.get("decision"))
+        except MoveRefused as exc:
+            log.info("back_refused", extra={"fields": {"table": table.id, "seat": self.seat, "code": exc.code}})
+            push(error_frame(exc.code, exc.message))
+            return
+        self.manager.after_back(table, self.seat)
 
     def close(self) -> None:
         if self.table is not None:

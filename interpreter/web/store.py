@@ -171,6 +171,14 @@ class Store:
             self.db.execute("INSERT INTO decisions VALUES (?, ?, ?, ?, ?)", (table_id, n, seat, choice, now))
             self.db.execute("UPDATE tables SET updated = ? WHERE id = ?", (now, table_id))
 
+    def drop_decision(self, table_id: str, n: int) -> None:
+        """Remove decision number `n`, the table's last: its seat went back out of a two-part choice."""
+        now = time.time()
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("DELETE FROM decisions WHERE table_id = ? AND n = ?", (table_id, n))
+            self.db.execute("UPDATE tables SET updated = ? WHERE id = ?", (now, table_id))
+
     def purge_finished(self, *, before: float) -> list[str]:
         """Delete the tables that ended (over or failed) before `before` (a time.time()), with
         their seats and decisions, and the uploaded rulesets no table uses any more."""

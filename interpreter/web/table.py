@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 
+from interpreter.engine.back import can_go_back, without_last_decision
 from interpreter.engine.budget import Budget
 from interpreter.engine.game import Game
 from interpreter.errors import GameError
@@ -90,6 +91,33 @@ class LiveTable:
         except ValueError as exc:
             raise MoveRefused("illegal", str(exc)) from None
         self._apply(seat, choice.id)
+
+    def go_back(self, seat: int, decision_no) -> None:
+        """Undo `seat`'s last decision while it decides the second part of a two-part choice,
+        under the engine's rule (interpreter.engine.back); MoveRefused if it may not. The game is
+        replayed without it and the stored decision list drops it; every stream is rebuilt from
+        the replayed game, so each client is sent its stream again from the start."""
+        game = self.game
+        if self.busy:
+            raise MoveRefused("not-your-turn", "the bots are moving; wait for the table's next state")
+        if self.over:
+            raise MoveRefused("over", "the game is over")
+        if not isinstance(decision_no, int) or isinstance(decision_no, bool) or decision_no != game.decisions_taken:
+            raise MoveRefused("stale", f"that back was for decision {decision_no}; the table is at decision "
+                                       f"{game.decisions_taken}")
+        if game.decision.player != seat:
+            raise MoveRefused("not-your-turn", "it is not your decision")
+        if not can_go_back(game, seat):
+            raise MoveRefused("no-back", "there is nothing to go back to: back undoes the first part of a "
+                                         "two-part choice, before anyone else acts or a card comes to light")
+        try:
+            again = without_last_decision(game, budget=WEB_BUDGET)
+        except GameError as exc:
+            raise MoveRefused("no-back", f"the game could not be replayed: {exc.message}") from None
+        self.store.drop_decision(self.id, game.decisions_taken - 1)
+        self.game = again
+        self.streams = {}
+        self.last_active = time.monotonic()
 
     def step_bot(self) -> bool:
         """Let the bot whose decision it is move once; False if no bot is to move."""

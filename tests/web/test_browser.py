@@ -355,6 +355,35 @@ def test_a_holdem_raise_by_an_amount(browser, server):
         page.close()
 
 
+def test_a_holdem_raise_taken_back(browser, server):
+    """GIVEN a Hold'em table from the lobby WHEN the person clicks raise (or bet), then back
+    THEN the same choices are offered again at the same decision, and the table goes on from it."""
+    page, _ = Page.from_lobby(browser, server, "texas-holdem", ["human", "first"], options={"hands": 3})
+    try:
+        offered = '#decision button.choice[data-choice="raise"], #decision button.choice[data-choice="bet"]'
+        while True:
+            wait_until(lambda: page.ready() or page.over())
+            assert not page.over(), "no raise or bet was offered"
+            if page.page.locator(offered).count():
+                break
+            take_one_decision(page.page)
+        assert page.page.locator("#back").count() == 0        # nothing to take back yet
+        number = page.page.evaluate("document.body.dataset.ready")
+        choices = page.page.locator("#decision button.choice").all_inner_texts()
+        page.page.locator(offered).first.click()
+        page.page.wait_for_selector("#amount")
+        page.page.click("#back")
+        page.page.wait_for_selector(offered)
+        wait_until(lambda: page.page.evaluate("document.body.dataset.ready") == number)
+        assert page.page.locator("#decision button.choice").all_inner_texts() == choices
+        assert page.page.locator("#amount").count() == 0
+        take_one_decision(page.page)                            # the table goes on from there
+        wait_until(lambda: page.page.evaluate("document.body.dataset.decisions") != number)
+        assert not page.errors, page.errors
+    finally:
+        page.close()
+
+
 def test_a_black_swan_combination_chosen_by_clicking_cards(browser, server):
     """GIVEN a Black Swan table from the lobby WHEN a combination of cards is on offer and the
     person clicks its cards, then "play" THEN exactly those cards are the move and leave the hand;

@@ -46,6 +46,9 @@ function receive(frame) {
     state.sent = false;
     state.failure = frame.error || null;
     hideNotice();
+    if (frame.taken_back !== undefined && frame.taken_back !== state.view.seat && state.view.players) {
+      notice(`${state.view.players[frame.taken_back].name} took back the first part of a choice`);
+    }
     draw();
   } else if (frame.type === "error") {
     if (["bad-token", "no-table"].includes(frame.code)) state.fatal = true;
@@ -81,6 +84,14 @@ function send(choiceId) {
   if (!state.decision || state.sent) return;
   state.sent = true;
   state.socket.send(JSON.stringify({ type: "move", table: tableId, decision: state.decision.no, choice: String(choiceId) }));
+  draw();
+}
+
+// back: take the first part of a two-part choice back (offered when the server says it may be)
+function goBack() {
+  if (!state.decision || !state.decision.back || state.sent) return;
+  state.sent = true;
+  state.socket.send(JSON.stringify({ type: "back", table: tableId, decision: state.decision.no }));
   draw();
 }
 
@@ -183,6 +194,10 @@ function drawDecision(info) {
     const buttons = listed.map((c, i) => el("button", { type: "button", class: "choice", "data-choice": c.id,
       disabled: state.sent, title: i < 9 ? `key ${i + 1}` : null, onclick: () => send(c.id), text: c.label }));
     if (buttons.length) parts.push(el("div", { class: "choices", role: "group", "aria-label": "choices" }, buttons));
+  }
+  if (d.back) {
+    parts.push(el("div", { class: "back-row" }, el("button", { type: "button", id: "back", disabled: state.sent,
+      title: "undo the first part of this choice", onclick: goBack, text: "back" })));
   }
   root.replaceChildren(el("div", { class: "decision" }, parts));
 }
