@@ -89,17 +89,26 @@ class Session:
         self.manager.attach(table, seat, self.connection)
         log.info("joined", extra={"fields": {"table": table.id, "seat": seat}})
 
-    def _move(self, frame: dict) -> None:
+    def _seated_at(self, frame: dict, doing: str):
+        """The table this connection decides at, for a frame naming it; None (after an error
+        frame) when it is not joined, the frame names another table, or it only watches."""
         push = self.connection.push
         table = self.table
         if table is None:
-            push(error_frame("not-joined", "join a table before moving"))
-            return
+            push(error_frame("not-joined", f"join a table before {doing}"))
+            return None
         if frame.get("table") != table.id:
             push(error_frame("wrong-table", "this connection plays at another table"))
-            return
+            return None
         if self.seat is None:
             push(error_frame("spectator", "spectators do not take decisions"))
+            return None
+        return table
+
+    def _move(self, frame: dict) -> None:
+        push = self.connection.push
+        table = self._seated_at(frame, "moving")
+        if table is None:
             return
         started = time.perf_counter()
         try:
@@ -113,15 +122,8 @@ class Session:
 
     def _back(self, frame: dict) -> None:
         push = self.connection.push
-        table = self.table
+        table = self._seated_at(frame, "going back")
         if table is None:
-            push(error_frame("not-joined", "join a table before going back"))
-            return
-        if frame.get("table") != table.id:
-            push(error_frame("wrong-table", "this connection plays at another table"))
-            return
-        if self.seat is None:
-            push(error_frame("spectator", "spectators do not take decisions"))
             return
         try:
             table.go_back(self.seat, frame.get("decision"))

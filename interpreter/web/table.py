@@ -72,18 +72,23 @@ class LiveTable:
         """Whether a person is connected to one of the seats (spectators do not count)."""
         return any(connections for seat, connections in self.clients.items() if seat is not None)
 
-    def take(self, seat: int, decision_no, choice_id) -> None:
-        """Apply `seat`'s choice for decision number `decision_no`; MoveRefused if it is not one."""
+    def _check_turn(self, seat: int, decision_no, what: str) -> None:
+        """MoveRefused unless `seat` is the one deciding, at decision number `decision_no`."""
         game = self.game
         if self.busy:
             raise MoveRefused("not-your-turn", "the bots are moving; wait for the table's next state")
         if self.over:
             raise MoveRefused("over", "the game is over")
         if not isinstance(decision_no, int) or isinstance(decision_no, bool) or decision_no != game.decisions_taken:
-            raise MoveRefused("stale", f"that move was for decision {decision_no}; the table is at decision "
+            raise MoveRefused("stale", f"that {what} was for decision {decision_no}; the table is at decision "
                                        f"{game.decisions_taken}")
         if game.decision.player != seat:
             raise MoveRefused("not-your-turn", "it is not your decision")
+
+    def take(self, seat: int, decision_no, choice_id) -> None:
+        """Apply `seat`'s choice for decision number `decision_no`; MoveRefused if it is not one."""
+        game = self.game
+        self._check_turn(seat, decision_no, "move")
         if not isinstance(choice_id, str):
             raise MoveRefused("illegal", "a choice is given by its id, a string")
         try:
@@ -98,15 +103,7 @@ class LiveTable:
         replayed without it and the stored decision list drops it; every stream is rebuilt from
         the replayed game, so each client is sent its stream again from the start."""
         game = self.game
-        if self.busy:
-            raise MoveRefused("not-your-turn", "the bots are moving; wait for the table's next state")
-        if self.over:
-            raise MoveRefused("over", "the game is over")
-        if not isinstance(decision_no, int) or isinstance(decision_no, bool) or decision_no != game.decisions_taken:
-            raise MoveRefused("stale", f"that back was for decision {decision_no}; the table is at decision "
-                                       f"{game.decisions_taken}")
-        if game.decision.player != seat:
-            raise MoveRefused("not-your-turn", "it is not your decision")
+        self._check_turn(seat, decision_no, "back")
         if not can_go_back(game, seat):
             raise MoveRefused("no-back", "there is nothing to go back to: back undoes the first part of a "
                                          "two-part choice, before anyone else acts or a card comes to light")
