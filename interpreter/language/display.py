@@ -53,18 +53,3 @@ def read_display(vars_section: dict, phase_names: set[str], errors: Collector) -
                                          or "phases: " + (", ".join(sorted(phase_names)) or "none"))
                     phases[name] = frozenset(wanted)
     return Display(frozenset(hidden), labels, phases)
-
-
-def phase_names(*raws) -> set[str]:
-    """The names of every `phase:` step in these raw step lists (flow, procedures, ...)."""
-    found: set[str] = set()
-    stack = list(raws)
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            if isinstance(item.get("phase"), str):
-                found.add(item["phase"])
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return found

@@ -19,7 +19,7 @@ from interpreter.cache.trees import TreeCache
 from interpreter.language import fields
 from interpreter.language import types as T
 from interpreter.language.compiler import Compiler, Function, Symbols, Where, RESERVED
-from interpreter.language.display import Display, phase_names, read_display
+from interpreter.language.display import Display, read_display
 from interpreter.language.deck import CardSpec, DeckBuilder, has_type  # noqa: F401  (CardSpec: part of a Ruleset)
 from interpreter.errors import Collector, Diagnostic, RulesetError, Span, did_you_mean
 from interpreter.engine.budget import LIMIT_MAXIMA
@@ -216,19 +216,28 @@ def _folder(file: Path) -> Path:
         return file.parent
 
 
-def _action_names(*raws) -> set[str]:
-    """The names of every action a `choose: action` step offers in these raw step lists."""
-    found: set[str] = set()
+def _mappings(*raws):
+    """Every mapping inside these raw step lists (flow, procedures, ...), however deep."""
     stack = list(raws)
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
-            if item.get("choose") == "action" and isinstance(item.get("actions"), dict):
-                found.update(item["actions"])
+            yield item
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
-    return found
+
+
+def _action_names(*raws) -> set[str]:
+    """The names of every action a `choose: action` step offers in these raw step lists."""
+    return {name for item in _mappings(*raws)
+            if item.get("choose") == "action" and isinstance(item.get("actions"), dict)
+            for name in item["actions"]}
+
+
+def _phase_names(*raws) -> set[str]:
+    """The names of every `phase:` step in these raw step lists."""
+    return {item["phase"] for item in _mappings(*raws) if isinstance(item.get("phase"), str)}
 
 
 class _Builder:
@@ -284,7 +293,7 @@ class _Builder:
             flow_code = flows.machine(main, flow.where.span()) if not self.errors.errors else None
         triggers = self.triggers(flows)
         abilities = self.abilities(flows)
-        phases = phase_names(flow.value, *(loc.value for loc in self.m["procedures"].values()))
+        phases = _phase_names(flow.value, *(loc.value for loc in self.m["procedures"].values()))
         display = read_display(self.m["vars"], phases, self.errors)
         result = self.m.get("result")
         score = winners = None

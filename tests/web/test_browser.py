@@ -305,6 +305,19 @@ def test_on_a_phone_the_first_screen_shows_your_hand_and_your_decision(browser, 
         page.close()
 
 
+RAISE_OR_BET = '#decision button.choice[data-choice="raise"], #decision button.choice[data-choice="bet"]'
+
+
+def until_a_raise_is_offered(page) -> None:
+    """Take the person's decisions (the first choice each time) until a raise or a bet is offered."""
+    while True:
+        wait_until(lambda: page.ready() or page.over())
+        assert not page.over(), "no raise or bet was offered"
+        if page.page.locator(RAISE_OR_BET).count():
+            return
+        take_one_decision(page.page)
+
+
 def test_a_holdem_raise_by_an_amount(browser, server):
     """GIVEN a Hold'em table from the lobby against a bot that never raises WHEN the person
     clicks raise (or bet), types an amount and presses Enter THEN the amount is the move and
@@ -313,16 +326,8 @@ def test_a_holdem_raise_by_an_amount(browser, server):
     # all-in, so within three hands the person is offered a raise or a bet
     page, _ = Page.from_lobby(browser, server, "texas-holdem", ["human", "first"], options={"hands": 3})
     try:
-        offered = '#decision button.choice[data-choice="raise"], #decision button.choice[data-choice="bet"]'
-        while True:
-            wait_until(lambda: page.ready() or page.over())
-            assert not page.over(), "no raise or bet was offered"
-            if page.page.locator(offered).count():
-                break
-            take_one_decision(page.page)
-        raise_button = page.page.locator('#decision button.choice[data-choice="raise"], '
-                                         '#decision button.choice[data-choice="bet"]').first
-        raise_button.click()
+        until_a_raise_is_offered(page)
+        page.page.locator(RAISE_OR_BET).first.click()
         page.page.wait_for_selector("#amount")
         low = int(page.page.get_attribute("#amount", "min"))
         high = int(page.page.get_attribute("#amount", "max"))
@@ -360,20 +365,14 @@ def test_a_holdem_raise_taken_back(browser, server):
     THEN the same choices are offered again at the same decision, and the table goes on from it."""
     page, _ = Page.from_lobby(browser, server, "texas-holdem", ["human", "first"], options={"hands": 3})
     try:
-        offered = '#decision button.choice[data-choice="raise"], #decision button.choice[data-choice="bet"]'
-        while True:
-            wait_until(lambda: page.ready() or page.over())
-            assert not page.over(), "no raise or bet was offered"
-            if page.page.locator(offered).count():
-                break
-            take_one_decision(page.page)
+        until_a_raise_is_offered(page)
         assert page.page.locator("#back").count() == 0        # nothing to take back yet
         number = page.page.evaluate("document.body.dataset.ready")
         choices = page.page.locator("#decision button.choice").all_inner_texts()
-        page.page.locator(offered).first.click()
+        page.page.locator(RAISE_OR_BET).first.click()
         page.page.wait_for_selector("#amount")
         page.page.click("#back")
-        page.page.wait_for_selector(offered)
+        page.page.wait_for_selector(RAISE_OR_BET)
         wait_until(lambda: page.page.evaluate("document.body.dataset.ready") == number)
         assert page.page.locator("#decision button.choice").all_inner_texts() == choices
         assert page.page.locator("#amount").count() == 0
