@@ -21,6 +21,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "list": ("interpreter.cli.list_games", "list the shipped games with players and a description"),
     "play": ("interpreter.cli.play", "play a game: bots, or you at a seat with --human"),
     "info": ("interpreter.cli.info", "describe a ruleset: players, options (with values and defaults), zones"),
+    "explain": ("interpreter.cli.explain", "write a ruleset's rules for players (Markdown, HTML, text), or "
+                "what a variant changes with --diff"),
     "validate": ("interpreter.cli.validate", "check rulesets and report every error with file:line:col"),
     "simulate": ("interpreter.cli.simulate", "play many random games and summarize them"),
     "compare": ("interpreter.cli.compare:compare", "play a ruleset and its variants on the same seeds and "
