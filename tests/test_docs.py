@@ -39,6 +39,7 @@ from interpreter.language.ruleset import EVENTS, check_ruleset  # noqa: E402
 from interpreter.language.source import read_source          # noqa: E402
 
 DOC = ROOT / "docs" / "language.md"
+TUTORIAL = ROOT / "docs" / "tutorial.md"
 SCHEMA = ROOT / "schemas" / "ruleset.schema.json"
 BEGIN, END = "<!-- registry:begin -->", "<!-- registry:end -->"
 BLOCK = re.compile(r"^```yaml\n(.*?)^```", re.S | re.M)
@@ -97,13 +98,13 @@ def doc_text() -> str:
     return DOC.read_text(encoding="utf-8")
 
 
-def yaml_blocks() -> list[str]:
-    return [m.group(1) for m in BLOCK.finditer(doc_text())]
+def yaml_blocks(text: str | None = None) -> list[str]:
+    return [m.group(1) for m in BLOCK.finditer(doc_text() if text is None else text)]
 
 
-def ruleset_blocks() -> list[tuple[str, str]]:
+def ruleset_blocks(text: str | None = None) -> list[tuple[str, str]]:
     out = []
-    for block in yaml_blocks():
+    for block in yaml_blocks(text):
         first = block.split("\n", 1)[0]
         match = re.fullmatch(r"# ruleset: ([a-z0-9-]+)", first.strip())
         if match:
@@ -221,6 +222,18 @@ def test_every_ruleset_block_validates_without_warnings(tmp_path):
         if ruleset is None and not diagnostics:
             problems.append(f"{name}: did not load")
     assert not problems, "\n".join(problems)
+
+
+def test_every_ruleset_block_of_the_tutorial_validates_without_warnings(tmp_path):
+    """GIVEN docs/tutorial.md's `# ruleset: NAME` blocks saved as NAME.yaml
+    WHEN validated THEN no error, no warning (the reader copies them as they are)."""
+    blocks = ruleset_blocks(TUTORIAL.read_text(encoding="utf-8"))
+    assert blocks, "the tutorial should hold the variant it writes"
+    for name, block in blocks:
+        (tmp_path / f"{name}.yaml").write_text(block, encoding="utf-8")
+    for name, _ in blocks:
+        ruleset, diagnostics = check_ruleset(tmp_path / f"{name}.yaml")
+        assert ruleset is not None and not diagnostics, [d.message for d in diagnostics]
 
 
 def test_every_excerpt_is_still_in_its_file():
