@@ -208,3 +208,14 @@ def test_the_cli_lists_and_documents_the_command(capsys):
     code, out, _ = run(capsys, "explain", "--help")
     assert code == 0 and "--diff" in out and "--format" in out
     assert inspect.getdoc(R)
+
+
+def test_info_names_the_command_that_writes_the_rules(capsys):
+    """GIVEN `cardrules info` of a game with an option set
+    THEN it names the `cardrules explain` command for the same game and option, which runs."""
+    code, out, _ = run(capsys, "info", "hearts", "-o", "moon=off")
+    assert code == 0
+    line = next(line for line in out.splitlines() if line.startswith("rules for players:"))
+    assert line.startswith("rules for players: cardrules explain hearts -o moon=off ")
+    code, sheet, _ = run(capsys, "explain", "hearts", "-o", "moon=off")
+    assert code == 0 and "| `moon` | off |" in sheet

@@ -1,11 +1,22 @@
 """`cardrules info`: a ruleset's players, options (with values and defaults), zones and abilities,
-and what each numbered decision its descriptions cite (D-07) means, from the rules page."""
+what each numbered decision its descriptions cite (D-07) means, from the rules page, and the
+command that writes its rules for players (`cardrules explain`)."""
 from __future__ import annotations
+
+import shlex
 
 import click
 
 from interpreter.cli.common import RULESET_HELP, load, ruleset_argument, ruleset_options
 from interpreter.decisions import PAGE, explained
+
+
+def _quoted(word: str) -> str:
+    return shlex.quote(word)
+
+
+def _option_args(options: dict) -> str:
+    return "".join(f" -o {_quoted(f'{k}={v}')}" for k, v in options.items())
 
 
 def _show(value) -> str:
@@ -45,6 +56,9 @@ def command(ruleset, options, variants) -> int:
         lines.append(f"  {zone.name} (one per {zone.owner}, {zone.visibility}){about}")
     if rules.abilities:
         lines.append("abilities: " + ", ".join(spec.label for spec in rules.abilities.values()))
+    lines.append(f"rules for players: cardrules explain {_quoted(ruleset)}{_option_args(options)}"
+                 f"{''.join(' --variant ' + _quoted(v) for v in variants)} "
+                 "(Markdown, --format html or text; also in the web lobby of cardrules serve)")
     cited = explained(rules.description, *(spec.description for spec in rules.options.values()),
                       *(zone.description for zone in rules.zones))
     if cited:

@@ -1,7 +1,8 @@
 """The ASGI application: pages, a JSON API for the lobby and replays, and the table websocket.
 
 Routes: `/` lobby, `/t/{id}` a table (the seat's secret travels in the URL fragment, which
-browsers never send to a server), `/replay` the replay viewer, `/health`, `/api/...`, `/ws`.
+browsers never send to a server), `/replay` the replay viewer, `/health`, `/api/...` (among them
+`/api/sheet`, the rules sheet of the game and options chosen in the lobby), `/ws`.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -27,6 +28,7 @@ from interpreter.web.manager import Connection, TableManager, TableRefused
 from interpreter.web.protocol import Session
 from interpreter.web.replays import ReplayRefused, Replays
 from interpreter.web.sandbox import Sandbox
+from interpreter.web.sheets import SheetRefused, sheet_html
 from interpreter.web.store import Store
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -91,6 +93,17 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
                                                            filename=str(body.get("filename") or "upload.yaml")))
         finally:
             per_address.check_done(address)
+
+    async def rules_sheet(request: Request):
+        body = await _json(request)
+        if not isinstance(body, dict):
+            return _refuse("send {\"game\": a shipped game, or \"digest\": a checked ruleset, \"options\": {...}}")
+        try:
+            html = await asyncio.to_thread(sheet_html, catalog, game=body.get("game"), digest=body.get("digest"),
+                                           options=body.get("options") or {})
+        except SheetRefused as exc:
+            return _refuse(exc.message, status=exc.status)
+        return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
     async def create_table(request: Request):
         body = await _json(request)
@@ -229,6 +242,7 @@ def create_app(db: str | Path, *, max_tables: int = 200, idle_timeout: float = 1
         Route("/", page), Route("/t/{table_id}", page), Route("/replay", page),
         Route("/health", health),
         Route("/api/games", games), Route("/api/check", check, methods=["POST"]),
+        Route("/api/sheet", rules_sheet, methods=["POST"]),
         Route("/api/tables", list_tables), Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table_info), Route("/api/tables/{table_id}/log", table_log),
         Route("/api/tables/{table_id}/replay", table_replay, methods=["POST"]),

@@ -154,6 +154,17 @@ class Catalog:
             shutil.rmtree(old, ignore_errors=True)
         return folder
 
+    def file_of(self, digest: str) -> Path | None:
+        """The file a stored ruleset is compiled from (written again if its folder was let go),
+        for what reads a ruleset by its path (the rules sheet)."""
+        stored = self.store.ruleset(digest)
+        if stored is None:
+            return None
+        path = self._folder_for(digest) / _safe_name(stored["filename"])
+        if not path.is_file():
+            path.write_text(stored["source"], encoding="utf-8")
+        return path
+
     def compiled(self, digest: str) -> Ruleset | None:
         """The compiled ruleset of a digest if it is at hand (nothing is compiled)."""
         return _COMPILED.get(digest)

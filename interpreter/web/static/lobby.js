@@ -1,5 +1,6 @@
 // The lobby: pick a shipped game or upload a ruleset (checked on the server, errors shown with
-// their positions), set options, players and seats, open the table and hand out the seat links.
+// their positions), read its rules for the options set, set players and seats, open the table
+// and hand out the seat links.
 "use strict";
 
 const $ = id => document.getElementById(id);
@@ -14,6 +15,7 @@ async function start() {
   $("upload").addEventListener("change", upload);
   $("players").addEventListener("input", drawSeats);
   $("setup").addEventListener("submit", openTable);
+  $("options").addEventListener("change", drawSheet);
   choose(data.games[0], null);
   recent();
 }
@@ -27,6 +29,38 @@ function choose(game, digest) {
   $("players").value = Math.min(Math.max(4, game.min_players), game.max_players);
   drawOptions(game.options, game.decisions || [], game.rules_page);
   drawSeats();
+  drawSheet();
+}
+
+// The rules sheet of the game and options chosen, written by the server (`cardrules explain`).
+// It arrives escaped; it is still rebuilt here from the few elements a sheet has, with no
+// attributes, so nothing in it can run or load anything.
+const SHEET_TAGS = new Set(["article", "section", "h1", "h2", "p", "table", "tr", "th", "td", "ol", "ul", "li",
+                            "code", "dl", "dt", "dd"]);
+let sheetAsked = 0;
+
+async function drawSheet() {
+  const asked = ++sheetAsked;
+  const body = { options: lobby.current ? optionValues() : {} };
+  if (lobby.digest) body.digest = lobby.digest; else body.game = lobby.current.key;
+  const response = await fetch("/api/sheet", { method: "POST", headers: { "Content-Type": "application/json" },
+                                                body: JSON.stringify(body) });
+  if (asked !== sheetAsked) return;              // a later choice has asked already
+  if (!response.ok) {
+    const answer = await response.json().catch(() => ({}));
+    $("sheet").replaceChildren(el("p", { class: "error", text: answer.error || "the rules could not be written" }));
+    return;
+  }
+  const parsed = new DOMParser().parseFromString(await response.text(), "text/html");
+  $("sheet").replaceChildren(...[...parsed.body.childNodes].map(safeNode).filter(Boolean));
+}
+
+function safeNode(node) {
+  if (node.nodeType === Node.TEXT_NODE) return document.createTextNode(node.textContent);
+  if (node.nodeType !== Node.ELEMENT_NODE) return null;
+  const tag = node.tagName.toLowerCase();
+  if (!SHEET_TAGS.has(tag)) return document.createTextNode(node.textContent);
+  return el(tag, {}, [...node.childNodes].map(safeNode).filter(Boolean));
 }
 
 async function upload() {
