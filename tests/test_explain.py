@@ -219,3 +219,13 @@ def test_info_names_the_command_that_writes_the_rules(capsys):
     assert line.startswith("rules for players: cardrules explain hearts -o moon=off ")
     code, sheet, _ = run(capsys, "explain", "hearts", "-o", "moon=off")
     assert code == 0 and "| `moon` | off |" in sheet
+
+
+def test_every_form_of_the_grammar_has_its_phrase():
+    """GIVEN every named alternative of the expression grammar
+    THEN the phrase writer has a form for it (none falls back to the bare tokens)."""
+    from interpreter.shipped import grammar_file
+    names = set(re.findall(r"->\s*(\w+)", grammar_file().read_text(encoding="utf-8")))
+    statements = {"assign", "add_assign", "sub_assign", "effect", "target_name", "target_attr"}
+    missing = [n for n in names - statements if not hasattr(Phraser, "n_" + n.rstrip("_"))]
+    assert not missing and names >= statements

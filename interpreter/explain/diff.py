@@ -70,8 +70,11 @@ def _lines(old: list[str], new: list[str]) -> list[Item]:
     items = []
     matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
     for op, a0, a1, b0, b1 in matcher.get_opcodes():
-        gone = [Item(line.strip()) for line in old[a0:a1]]
-        came = [Item(line.strip()) for line in new[b0:b1]]
+        while op == "insert" and b0 > 0 and new[b0 - 1] == new[b1 - 1]:
+            b0, b1 = b0 - 1, b1 - 1     # the same lines one step earlier: start at the step that is new
+        while op == "delete" and a0 > 0 and old[a0 - 1] == old[a1 - 1]:
+            a0, a1 = a0 - 1, a1 - 1
+        gone, came = _nest(old[a0:a1]), _nest(new[b0:b1])
         if op == "delete":
             items.append(Item("No longer:", gone))
         elif op == "insert":
@@ -85,3 +88,17 @@ def _lines(old: list[str], new: list[str]) -> list[Item]:
 def _context(lines: list[str], at: int) -> str:
     """Where an added line goes: after the step before it, when there is one."""
     return f"After “{lines[at - 1].strip()}”, " if at > 0 else ""
+
+
+def _nest(lines: list[str]) -> list[Item]:
+    """Indented lines (two spaces a level) as items inside items, the least indented at the top."""
+    top: list[Item] = []
+    stack: list[tuple[int, Item]] = []
+    for line in lines:
+        depth = (len(line) - len(line.lstrip(" "))) // 2
+        item = Item(line.strip())
+        while stack and stack[-1][0] >= depth:
+            stack.pop()
+        (stack[-1][1].children if stack else top).append(item)
+        stack.append((depth, item))
+    return top
