@@ -229,3 +229,18 @@ def test_every_form_of_the_grammar_has_its_phrase():
     statements = {"assign", "add_assign", "sub_assign", "effect", "target_name", "target_attr"}
     missing = [n for n in names - statements if not hasattr(Phraser, "n_" + n.rstrip("_"))]
     assert not missing and names >= statements
+
+
+def test_the_markdown_nests_as_a_markdown_reader_reads_it(capsys):
+    """GIVEN Black Card's sheet in Markdown, whose steps nest six deep and number past 9
+    WHEN a CommonMark reader (markdown-it, which rich already brings) turns it into HTML
+    THEN the steps are lists inside lists, and the tables are tables."""
+    markdown_it = pytest.importorskip("markdown_it")
+    code, out, _ = run(capsys, "explain", "black-card")
+    assert code == 0
+    # (its CommonMark preset stops at 20 levels of nested tags; a sheet's steps go deeper)
+    page = markdown_it.MarkdownIt("commonmark", {"maxNesting": 100}).enable("table").render(out)
+    assert re.search(r"<ol>\s*<li>[^<]*<ol>\s*<li>[^<]*<ol>", page)
+    assert "<li>Do “muck folded” (below).</li>" in page        # the 11th step of a round, in its list
+    assert re.search(r"is not leader, one after another:\s*<ol>\s*<li>If q's odd:", page)   # inside step 10
+    assert page.count("<table>") >= 4

@@ -44,7 +44,7 @@ def markdown(sheet: Sheet) -> str:
                 lines += ["| " + " | ".join(_md(cell) for cell in row) + " |" for row in block.rows]
                 lines.append("")
             else:
-                lines += _md_items(block.items, block.numbered, 0)
+                lines += _md_items(block.items, block.numbered, "")
                 lines.append("")
     if sheet.notes:
         lines += [f"## {_md(sheet.notes_title)}", ""]
@@ -53,13 +53,13 @@ def markdown(sheet: Sheet) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _md_items(items: list[Item], numbered: bool, depth: int) -> list[str]:
+def _md_items(items: list[Item], numbered: bool, indent: str) -> list[str]:
+    """A list; an entry's own list is indented to the text after its marker, as CommonMark nests."""
     lines = []
-    indent = "   " * depth if numbered else "  " * depth
     for i, item in enumerate(items, 1):
         marker = f"{i}." if numbered else "-"
         lines.append(f"{indent}{marker} {_md(item.text)}")
-        lines += _md_items(item.children, numbered, depth + 1)
+        lines += _md_items(item.children, numbered, indent + " " * (len(marker) + 1))
     return lines
 
 
