@@ -241,6 +241,6 @@ def test_the_markdown_nests_as_a_markdown_reader_reads_it(capsys):
     # (its CommonMark preset stops at 20 levels of nested tags; a sheet's steps go deeper)
     page = markdown_it.MarkdownIt("commonmark", {"maxNesting": 100}).enable("table").render(out)
     assert re.search(r"<ol>\s*<li>[^<]*<ol>\s*<li>[^<]*<ol>", page)
-    assert "<li>Do “muck folded” (below).</li>" in page        # the 11th step of a round, in its list
+    assert "<li>Do “muck folded” (see the procedures).</li>" in page        # the 11th step of a round, in its list
     assert re.search(r"is not leader, one after another:\s*<ol>\s*<li>If q's odd:", page)   # inside step 10
     assert page.count("<table>") >= 4

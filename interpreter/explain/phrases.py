@@ -299,6 +299,8 @@ class Phraser:
         if name in ("max_by", "min_by", "sort_by", "max", "min", "sum") and key.startswith(f"{item}'s ") \
                 and " " not in key[len(item) + 3:]:
             key = key[len(item) + 3:]          # "the c with the highest rank", not "... c's rank"
+        elif name in ("max_by", "min_by", "max", "min") and key.startswith("the "):
+            key = key[4:]                        # "the highest poker rank of ...", not "the highest the ..."
         elif body.level < (OR if name in ("all", "any", "filter", "count") else SUM):
             key = f"({key})"
         parts = {"xs": _wrap(items, SUM), "x": item, "body": key}

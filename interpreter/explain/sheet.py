@@ -72,7 +72,8 @@ def build(checked: Checked) -> Sheet:
     if shared:
         items = [Item(f"“{words(n)}”" + _params(merged["procedures"][n].value) + ":", writer.steps(procedures[n]))
                  for n in shared]
-        sheet.sections.append(Section("procedures", "Procedures used in several places", [Items(items, numbered=True)]))
+        sheet.sections.append(Section("procedures", "Procedures (steps used in several places)",
+                                      [Items(items, numbered=True)]))
     if merged["abilities"]:
         sheet.sections.append(_abilities(merged, phraser, writer))
     if merged["triggers"]:

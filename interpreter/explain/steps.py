@@ -68,6 +68,8 @@ class StepWriter:
 
     def s_while(self, raw) -> list[Item]:
         test = self.p.condition(raw["while"])
+        if test.value is True:
+            return [Item("Repeat the following until a step says to stop:", self.steps(raw.get("do")))]
         return [Item(f"While {test.text}, repeat:", self.steps(raw.get("do")))]
 
     def s_repeat(self, raw) -> list[Item]:
@@ -96,7 +98,7 @@ class StepWriter:
             if not bound:
                 return body
             return [Item(f"{sentence(words(name))[:-1]}, with {bound}:", body)]
-        return [Item(sentence(f"do “{words(name)}” (below)" + (f", with {bound}" if bound else "")))]
+        return [Item(sentence(f"do “{words(name)}” (see the procedures)" + (f", with {bound}" if bound else "")))]
 
     def s_phase(self, raw) -> list[Item]:
         return [Item(f"Phase {code(str(raw['phase']))}:", self.steps(raw.get("do")))]
