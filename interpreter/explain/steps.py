@@ -88,7 +88,8 @@ class StepWriter:
     def s_call(self, raw) -> list[Item]:
         name = str(raw["call"])
         given = raw.get("with") or {}
-        bound = ", ".join(f"{k} = {self.p.expression(v).text}" for k, v in given.items()) if isinstance(given, dict) else ""
+        pairs = [(k, self.p.expression(v).text) for k, v in given.items()] if isinstance(given, dict) else []
+        bound = ", ".join(f"{k} = {v}" for k, v in pairs if k != v)    # `p = p` says nothing
         if name in self.inline and name not in self._open:
             self._open.append(name)
             try:
@@ -176,8 +177,9 @@ class StepWriter:
         for action, spec in (raw.get("actions") or {}).items():
             spec = spec if isinstance(spec, dict) and ({"if", "label", "do"} & set(spec)) else {"do": spec}
             head = code(str(action))
-            if isinstance(spec.get("label"), str):
-                head += f" (“{self.p.template(spec['label'])}”)"
+            label = self.p.template(spec["label"]) if isinstance(spec.get("label"), str) else str(action)
+            if label != str(action):
+                head += f" (“{label}”)"
             if "if" in spec:
                 cond = self.p.condition(spec["if"])
                 if cond.value is False:
