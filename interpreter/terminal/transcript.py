@@ -1,4 +1,9 @@
-"""Turns events and views into lines a person reads at a terminal."""
+"""Turns events and views into lines a person reads at a terminal.
+
+Variables of players and teams are told when they change: a run of `set` events (one statement,
+or a few in a row) becomes one "now has" line, written before the next line read or at the end
+of the lines asked for, so a value set between phases shows at once and the last one is told.
+"""
 from __future__ import annotations
 
 from interpreter.engine.decisions import DONE
@@ -20,6 +25,8 @@ class Transcript:
         self.last_vars.update({(("team", t.index), k): v for t in game.teams for k, v in t.vars.items()
                                if k not in game.rules.undisplayed})
         self.current: dict = dict(self.last_vars)   # player variables as of the last event read
+        self.phases: list[str] = []                 # the phases the game is in, innermost last
+        self.told_in: dict = {}                     # variable key -> the phase it changed in
 
     def follow(self, game: Game) -> None:
         """Go on with `game` (the same game played again up to a point) from its present events."""
@@ -52,7 +59,11 @@ class Transcript:
         for event in events:
             line = self.render(event)
             if line:
-                lines.append(line)
+                changed = self.changed_vars()
+                lines.extend([changed, line] if changed else [line])
+        changed = self.changed_vars()
+        if changed:
+            lines.append(changed)
         self.position += len(events)
         return lines
 
@@ -67,9 +78,12 @@ class Transcript:
             seed = f", seed {event['seed']}" if event.get("seed") is not None else ""
             return f"{event['ruleset']} begins: {event['players']} players{seed}" + (f" ({opts})" if opts else "")
         if kind == "phase_started":
+            self.phases.append(event["phase"])
             return f"-- {event['phase']} begins --"
         if kind == "phase_ended":
-            return self.changed_vars(event.get("phase"))
+            if self.phases:
+                self.phases.pop()
+            return None
         if kind == "decided":
             return f"{self.name(event['player'])} {event.get('label') or 'chooses'} {self.choice_text(event)}"
         if kind == "announced":
@@ -101,27 +115,32 @@ class Transcript:
         return choice.replace("_", " ")
 
     def _track(self, event: dict) -> None:
-        """Remember the shown variables of players and teams, to say what changed in a phase."""
+        """Remember the shown variables of players and teams (and the phase each changed in),
+        to say what changed."""
         owner, _, name = event["var"].partition(".")
         value = event["value"]
         if not name or name in self.game.rules.undisplayed or isinstance(value, bool) or \
                 not isinstance(value, (int, str)) or not owner[1:].isdigit():
             return
         if owner[0] == "p":
-            self.current[(int(owner[1:]), name)] = value
+            key = (int(owner[1:]), name)
         elif owner[0] == "t":
-            self.current[(("team", int(owner[1:])), name)] = value
+            key = (("team", int(owner[1:])), name)
+        else:
+            return
+        self.current[key] = value
+        self.told_in[key] = self.phases[-1] if self.phases else None
 
-    def changed_vars(self, phase: str | None = None) -> str | None:
-        """Variables of players and teams changed since the last phase ended (numbers and words),
-        as the ruleset says people see them in the phase that ends."""
+    def changed_vars(self) -> str | None:
+        """Variables of players and teams changed since they were last told (numbers and words),
+        as the ruleset says people see them in the phase each changed in."""
         parts: dict = {}
         display = self.game.rules.display
         for key, value in self.current.items():
             if self.last_vars.get(key) != value:
                 self.last_vars[key] = value
                 who, name = key
-                if display.shown(name, phase):
+                if display.shown(name, self.told_in.get(key)):
                     parts.setdefault(who, []).append(f"{display.label(name)} {self.value(value)}")
         if not parts:
             return None
