@@ -49,6 +49,7 @@ class Procedure:
     where: Where | None = None
     compiling: bool = False
     params: dict = field(default_factory=dict)
+    defaults: dict = field(default_factory=dict)   # parameter -> value when a call leaves it out
     run: object = None        # its generated function: run(g, env) when it never asks, else
     code: object = None       # code(g, frame), the machine a frame of it runs (frames.py)
 
@@ -498,7 +499,10 @@ class FlowCompiler(ChoiceCompiler):
             code, _ = self.code(text, self.sub(self.sub(where, "with"), key), scope, expect=proc.params[key])
             if code is not None:
                 arg_codes[key] = code
-        missing = set(proc.params) - set(args)
+        for key, value in proc.defaults.items():
+            if key not in args:      # left out: the default (or the value a variant set)
+                arg_codes[key] = self.unit.literal(value)
+        missing = set(proc.params) - set(args) - set(proc.defaults)
         if missing:
             self.errors.error("missing-key", f"procedure '{name}' needs {', '.join(sorted(missing))} in 'with:'", span)
         self.compile_procedure(proc, span)
