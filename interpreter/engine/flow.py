@@ -66,6 +66,7 @@ class FlowCompiler(ChoiceCompiler):
         self.procedures = procedures
         self.errors = errors
         self.loops = 0          # how many loops enclose the steps being compiled (for `break`)
+        self.loops_hidden_by = ""   # "procedure" or "simultaneous": what hides the loops around
         self.unit: Unit | None = None   # the generated code the steps being compiled go into
 
     # -- the generated functions -----------------------------------------------
@@ -130,14 +131,26 @@ class FlowCompiler(ChoiceCompiler):
             self.errors.error("type", "expected a list of steps here", where.span())
             return []
         out = []
-        for i, item in enumerate(raw):
-            item_where = where if single else Where(where.source, where.path + (i,))
-            if isinstance(item, dict) and "let" in item:
-                step, scope = self.s_let(item, item_where, scope)   # its names hold for the steps after it
-            else:
-                step = self.step(item, item_where, scope, allow_choices)
-            if step is not None:
-                out.append(step)
+        out_of_step = self.c.out_of_step
+        try:
+            for i, item in enumerate(raw):
+                item_where = where if single else Where(where.source, where.path + (i,))
+                if isinstance(item, dict) and "let" in item:
+                    step, scope = self.s_let(item, item_where, scope)   # its names hold for the steps after it
+                else:
+                    step = self.step(item, item_where, scope, allow_choices)
+                if step is not None:
+                    out.append(step)
+                bound = item.get("as", "choice") if isinstance(item, dict) and "choose" in item else None
+                if isinstance(bound, str) and bound not in scope:
+                    # read by a later step, the choice gets a hint that says where it is seen
+                    line = item_where.source.span(item_where.path).line
+                    self.c.out_of_step = {**self.c.out_of_step, bound: (
+                        f"'{bound}' is the choice of the 'choose' step at line {line}: it is seen only in that "
+                        f"step's 'where', 'labels' and 'then'; move these steps into its 'then', or keep the "
+                        f"value in a variable there")}
+        finally:
+            self.c.out_of_step = out_of_step
         return out
 
     def s_let(self, raw, where: Where, scope: dict):
@@ -182,8 +195,14 @@ class FlowCompiler(ChoiceCompiler):
     def s_break(self, where: Where, span) -> Step | None:
         """`break`: leave the innermost for_each, while or repeat loop at once."""
         if not self.loops:
-            self.errors.error("break", "'break' leaves a for_each, while or repeat loop, and no loop "
-                              "encloses it here (a procedure cannot leave its caller's loop)", span)
+            if self.loops_hidden_by == "simultaneous":
+                self.errors.error("break", "a simultaneous for_each cannot break: every player chooses "
+                                  "before any 'then' runs, so no one can stop the others", span,
+                                  "after the loop, test what was chosen in an 'if' step ('then: break' "
+                                  "there leaves a loop around it)")
+            else:
+                self.errors.error("break", "'break' leaves a for_each, while or repeat loop, and no loop "
+                                  "encloses it here (a procedure cannot leave its caller's loop)", span)
             return None
 
         def emit(w: Writer):
@@ -418,12 +437,14 @@ class FlowCompiler(ChoiceCompiler):
         if isinstance(raw.get("do"), list):
             body_where = self.sub(body_where, 0)
         self.check_keys(body, body_where, "choose")
-        loops, self.loops = self.loops, 0     # everyone chooses before any `then` runs: no leaving early
+        # everyone chooses before any `then` runs: no leaving early
+        hidden, self.loops_hidden_by = self.loops_hidden_by, "simultaneous"
+        loops, self.loops = self.loops, 0
         try:
             choose = self.choice(body, body_where, inner, span, private=True)
             if_none = self.steps(body.get("if_none"), self.sub(body_where, "if_none"), inner) if "if_none" in body else []
         finally:
-            self.loops = loops
+            self.loops, self.loops_hidden_by = loops, hidden
         if choose is None or items is None:
             return None
         ask, then, bind = choose
@@ -546,6 +567,8 @@ class FlowCompiler(ChoiceCompiler):
             return
         proc.compiling = True    # (left set should compiling fail: the caller clears it)
         loops, self.loops = self.loops, 0      # a procedure's `break` cannot leave its caller's loop
+        hidden, self.loops_hidden_by = self.loops_hidden_by, "procedure"
+        out_of_step, self.c.out_of_step = self.c.out_of_step, {}     # the caller's steps are not seen here
         try:
             with self.holder(proc.where):
                 steps = self.steps(proc.raw, proc.where, dict(proc.params))
@@ -556,7 +579,8 @@ class FlowCompiler(ChoiceCompiler):
                     proc.run = self.plain(steps, span)
             proc.steps = steps
         finally:
-            self.loops = loops
+            self.loops, self.loops_hidden_by = loops, hidden
+            self.c.out_of_step = out_of_step
         proc.compiling = False
 
     def s_use(self, raw, where, scope, allow, span):

@@ -125,6 +125,12 @@ def _report(source, error, path: tuple, errors: Collector) -> None:
         extras = [k for k in error.instance if k not in allowed] if isinstance(error.instance, dict) else []
         for key in extras:
             place = f"in '{where}'" if path else "at the top level"
+            comma = _cut_by_comma(error.instance, key)
+            if comma:
+                errors.error("unknown-key", f"'{key}' reads as a key of its own {place}: inside {{...}} a comma "
+                             f"ends the entry '{comma}'", source.span(path + (key,), key=True),
+                             f"quote a text that holds a comma: {comma}: \"{error.instance[comma]}, {key}\"")
+                continue
             hint = did_you_mean(key, allowed) or (f"allowed: {', '.join(allowed)}" if allowed else None)
             errors.error("unknown-key", f"unknown key '{key}' {place}", source.span(path + (key,), key=True), hint)
         return
@@ -154,6 +160,17 @@ def _report(source, error, path: tuple, errors: Collector) -> None:
                      "with a digit)", source.span(path, key=True))
         return
     errors.error("schema", f"'{where}': {error.message}", source.span(path))
+
+
+def _cut_by_comma(mapping: dict, key) -> str | None:
+    """The key whose text an unquoted comma cut short, when `key` looks like the rest of it:
+    `{description: Cards played, one per player}` reads `one per player` as a key with no
+    value, right after a key whose value is a text."""
+    if not isinstance(key, str) or mapping.get(key) is not None or key.isidentifier():
+        return None
+    keys = list(mapping)
+    before = keys[keys.index(key) - 1] if keys.index(key) > 0 else None
+    return before if before is not None and isinstance(mapping[before], str) else None
 
 
 def _kind(value) -> str:
