@@ -36,6 +36,12 @@ MAX_TEAMS = 64
 # Schema findings: the file was read, so names and expressions are still checked, and every
 # error of the file is reported at once.
 _ANY = object()   # a variable whose declared type was not understood (already reported)
+# Sections whose names the rest of a ruleset uses: when a YAML error leaves one out, its names
+# would be unknown everywhere, so only the file's shape is checked.
+DECLARING = {"options", "zones", "vars", "functions", "procedures", "deck", "teams", "abilities", "extends",
+             "include", "remove", "set", "library"}
+# What stands for a section a YAML error left out, so the rest is checked as written.
+LEFT_OUT = {"name": "", "players": {}, "flow": []}
 SHAPE_CODES = {"unknown-key", "missing-key", "type", "enum", "name", "schema", "version", "duplicate-key"}
 # The common type names, for suggestions; any nesting of list<...> and tuple<...> is a type too.
 TYPE_NAMES = {"int": T.INT, "bool": T.BOOL, "str": T.STR, "card": T.CARD, "player": T.PLAYER,
@@ -184,8 +190,12 @@ def _check_ruleset(path, *, variants, roots) -> tuple[Ruleset | None, list[Diagn
         for layer in layers(reader, Path(variant), str(variant), None, []) or []:
             if all(layer is not seen for seen in files_in_order):
                 files_in_order.append(layer)
-    if any(d.code not in SHAPE_CODES for d in errors.errors):
-        return None, errors.diagnostics   # a file could not be read: nothing more to check
+    read = {layer.path for layer in files_in_order}
+    dropped = set().union(*(layer.dropped for layer in files_in_order))
+    if any(d.code not in SHAPE_CODES and not (d.code == "yaml-syntax" and d.span and d.span.file in read)
+           for d in errors.errors) or dropped & DECLARING:
+        # a file could not be read, or a section that names things could not: nothing more to check
+        return None, errors.diagnostics
     shape_errors = bool(errors.errors)
     merged = merge(files_in_order, errors)
     trees = TreeCache([layer.path + "\n" + layer.text for layer in files_in_order])
@@ -253,6 +263,8 @@ class _Builder:
 
     def required(self, section: str) -> Located | None:
         located = self.m.get(section)
+        if located is None and section in LEFT_OUT and any(section in layer.dropped for layer in self.layers):
+            return Located(LEFT_OUT[section], self.top, (section,))     # (its YAML error is reported)
         if located is None:
             self.errors.error("missing-key", f"the ruleset has no '{section}' section "
                               "(nor does any file it extends)", Span(self.top.path, 1, 1))
