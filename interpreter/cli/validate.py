@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from interpreter.cli.common import budget_option, make_budget, resolve_ruleset, ruleset_options
+from interpreter.cli.common import (budget_option, make_budget, resolve_ruleset, ruleset_options,
+                                    unread_option_message)
 
 
 def expand(paths) -> list[str]:
@@ -56,7 +57,7 @@ def random_check(ruleset, *, games: int, seed: int, options: dict, progress=None
 def command(paths, options, variants, output, games, seed, no_warnings, max_steps, max_decisions) -> int:
     """Check rulesets and report every error with file:line:col."""
     from interpreter.cli.report import render_json, render_text
-    from interpreter.errors import RulesetError
+    from interpreter.errors import Diagnostic, RulesetError
     from interpreter.language.ruleset import check_ruleset
     results: dict[str, list] = {}
     failed = False
@@ -69,6 +70,10 @@ def command(paths, options, variants, output, games, seed, no_warnings, max_step
             except RulesetError as exc:
                 diagnostics = diagnostics + exc.diagnostics
                 ruleset = None
+            else:
+                diagnostics = diagnostics + [Diagnostic("unread-option", unread_option_message(ruleset, name), None,
+                                                        severity="warning")
+                                             for name in options if name in ruleset.unread_options]
         if no_warnings:
             diagnostics = [d for d in diagnostics if d.severity == "error"]
         results[path] = diagnostics

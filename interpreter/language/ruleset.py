@@ -104,6 +104,7 @@ class Ruleset:
     generated: list[str] = field(default_factory=list)  # the Python compiled for it (`cardrules compile`)
     limits: dict = field(default_factory=dict)      # `limits:` per game: decisions, steps, events (budget.py)
     hand_history: dict | None = None                # `hand_history:`, a betting game's declared structure
+    unread_options: frozenset = frozenset()         # options no rule reads (their rules were replaced)
 
     def compile(self, text: str, *, scope: dict | None = None, effects: bool = False):
         """Compile one more expression (or, with effects=True, statements) against this ruleset's
@@ -342,7 +343,8 @@ class _Builder:
                             or "score"),
             symbols=self.symbols, abilities=abilities, generated=self.compiler.generated, limits=self.limits(),
             undisplayed=set(display.hidden), display=display,
-            hand_history=self.hand_history(zones, vars_, phases, options))
+            hand_history=self.hand_history(zones, vars_, phases, options),
+            unread_options=frozenset(n for n in options if ("option", n) not in self.symbols.used))
 
     def hand_history(self, zones: list, vars_: dict, phases: set, options: dict) -> dict | None:
         """`hand_history:`, checked: every zone, variable, phase, option and action it names
@@ -733,6 +735,7 @@ class _Builder:
                 if loc.source.path in top_paths and (kind, name) not in used:
                     self.errors.warning("unused", f"{kind} '{name}' is defined but never used",
                                         loc.source.span(loc.path, key=True))
+        self.warn_unread_options(top_paths)
         for name, loc in self.m["zones"].items():
             if loc.source.path in top_paths and ("zone", name) not in used:
                 self.errors.warning("unused", f"zone '{name}' is defined but never used",
@@ -742,6 +745,26 @@ class _Builder:
                 if loc.source.path in top_paths and ("var", name) not in used:
                     self.errors.warning("unused", f"{scope} variable '{name}' is defined but never used",
                                         loc.source.span(loc.path, key=True))
+
+
+    def warn_unread_options(self, top_paths: set) -> None:
+        """An option declared by a file this one builds on that no remaining rule reads: the
+        rules that read it were replaced (by `extends:` or a variant), so setting it does
+        nothing. Said where this file sets it, else where it names the file it builds on."""
+        for name, loc in self.m["options"].items():
+            if loc.source.path in top_paths or ("option", name) in self.symbols.used:
+                continue
+            setting = self.m["set"].get(name)
+            if setting is not None and setting.source.path in top_paths:
+                span = setting.source.span(setting.path, key=True)
+            else:
+                key = next((k for k in ("extends", "include") if k in self.top.data), None)
+                span = self.top.span((key,)) if key else loc.source.span(loc.path, key=True)
+            self.errors.warning("unread-option", f"option '{name}' (from {loc.source.path}) is read by no rule "
+                                "of this ruleset: the rules that read it were replaced, so setting it changes "
+                                "nothing", span, f"drop it with 'remove: {{options: [{name}]}}'"
+                                f"{' (and this set:)' if setting is not None else ''}, or read it in the rules "
+                                "that replaced them")
 
 
 def _type_hint(tname) -> str:
