@@ -123,6 +123,10 @@ def command(ruleset, options, variants, games, players, seed, jobs, agents, log,
         click.echo(summarize(outcomes, n, team_names, rules.score_label))
     elapsed = time.perf_counter() - started
     click.echo(f"({len(outcomes) / elapsed:.1f} games/s with {jobs} job{'s' * (jobs != 1)})", err=True)
+    from interpreter.analysis.long_games import long_game_warnings
+    from interpreter.cli.report import render_text
+    for warning in long_game_warnings(outcomes):
+        click.echo(render_text([warning]), err=True)
     failures = [o for o in outcomes if o.error]
     for o in failures[:5]:
         click.echo(f"game {o.index} (seed {o.seed}) failed after {o.decisions} decisions: {o.error}", err=True)
