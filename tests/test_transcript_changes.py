@@ -41,3 +41,46 @@ def test_the_last_change_is_told_and_at_once():
     # AND the bonus set after the last phase (just before the game ends) is told too
     assert told[-1][-2] == "   Player 0 now has points 11; Player 1 now has points 1"
     assert told[-1][-1].startswith("== game over")
+
+
+HELD = """version: 1
+name: Told at the end of the phase
+players: {min: 2, max: 2}
+deck: {standard: true}
+zones:
+  deck: {owner: game, visibility: hidden}
+  table: {owner: game, visibility: public}
+  hand: {owner: player, visibility: owner}
+vars:
+  player:
+    points: {initial: 0, display: {tell: phase_end}}
+flow:
+  - "shuffle(deck); deal(deck, players.map(p, p.hand), 1)"
+  - phase: play
+    do:
+      - for_each: p
+        in: players
+        do:
+          - choose: card
+            player: p
+            from: p.hand
+            as: c
+            then: "move(c, table); p.points += 1"
+  - "player_at(1).points += 5"
+result:
+  score: "p.points"
+"""
+
+
+def test_a_ruleset_may_tell_a_value_when_its_phase_ends(tmp_path):
+    # GIVEN points that change with every play, whose display says `tell: phase_end`
+    path = tmp_path / "held.yaml"
+    path.write_text(HELD)
+    game = Game(load_ruleset(path), 2, seed=1)
+    told = _play_first_choices(game, Transcript(game, 0))
+    # THEN no play is followed by its change; the phase's end tells both at once
+    assert not any("now has" in line for line in told[1])
+    lines = told[-1]
+    assert lines[1:] == ["   Player 0 now has points 1; Player 1 now has points 1",
+                         "   Player 1 now has points 6\n== game over: nobody wins ==\n"
+                         "Player 0 ends with 1 score, Player 1 ends with 6 score"]

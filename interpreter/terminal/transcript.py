@@ -3,6 +3,8 @@
 Variables of players and teams are told when they change: a run of `set` events (one statement,
 or a few in a row) becomes one "now has" line, written before the next line read or at the end
 of the lines asked for, so a value set between phases shows at once and the last one is told.
+A variable whose `display` says `tell: phase_end` is told when the phase it changed in ends
+(or the game does) instead.
 """
 from __future__ import annotations
 
@@ -81,9 +83,10 @@ class Transcript:
             self.phases.append(event["phase"])
             return f"-- {event['phase']} begins --"
         if kind == "phase_ended":
+            told = self.changed_vars(held=True)
             if self.phases:
                 self.phases.pop()
-            return None
+            return told
         if kind == "decided":
             return f"{self.name(event['player'])} {event.get('label') or 'chooses'} {self.choice_text(event)}"
         if kind == "announced":
@@ -94,11 +97,12 @@ class Transcript:
         if kind == "choices_revealed":
             return "; ".join(f"{self.name(c['player'])} reveals {self.choice_text(c)}" for c in event["choices"])
         if kind == "ended":
+            told = self.changed_vars(held=True)
             winners = [self.name(s) for s in event["winners"]]
             won = f"{' and '.join(winners)} win{'s' * (len(winners) == 1)}" if winners else "nobody wins"
             label = self.game.rules.score_label
             scores = ", ".join(f"{self.name(s)} ends with {v} {label}" for s, v in enumerate(event["scores"]))
-            return f"== game over: {won} ==\n{scores}"
+            return (f"{told}\n" if told else "") + f"== game over: {won} ==\n{scores}"
         return None
 
     def choice_text(self, event: dict) -> str:
@@ -131,12 +135,15 @@ class Transcript:
         self.current[key] = value
         self.told_in[key] = self.phases[-1] if self.phases else None
 
-    def changed_vars(self) -> str | None:
+    def changed_vars(self, *, held: bool = False) -> str | None:
         """Variables of players and teams changed since they were last told (numbers and words),
-        as the ruleset says people see them in the phase each changed in."""
+        as the ruleset says people see them in the phase each changed in: with `held`, those told
+        when a phase ends (a phase or the game is ending), else the others."""
         parts: dict = {}
         display = self.game.rules.display
         for key, value in self.current.items():
+            if (key[1] in display.held) != held:
+                continue
             if self.last_vars.get(key) != value:
                 self.last_vars[key] = value
                 who, name = key
