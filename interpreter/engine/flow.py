@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from interpreter.codegen.unit import Unit
 from interpreter.codegen.writer import Label, Writer
 from interpreter.language import types as T
+from interpreter.language.schema import comma_hint, comma_message, cut_by_comma
 from interpreter.engine.choices import ChoiceCompiler
 from interpreter.language.compiler import _TOO_DEEP_FOR_PYTHON, Compiler, Where, _label
 from interpreter.errors import Collector, Span, did_you_mean
@@ -252,8 +253,13 @@ class FlowCompiler(ChoiceCompiler):
     def check_keys(self, raw: dict, where: Where, kind: str) -> None:
         for key in raw:
             if key not in STEP_KEYS[kind]:
-                self.errors.error("unknown-key", f"unknown key '{key}' in a '{kind}' step",
-                                  where.source.span(where.path + (key,), key=True),
+                span = where.source.span(where.path + (key,), key=True)
+                cut = cut_by_comma(raw, key, STEP_KEYS[kind])
+                if cut:      # `{choose: card, prompt: pick one, any}`: the comma ended the prompt
+                    self.errors.error("unknown-key", comma_message(raw, key, cut, f"in a '{kind}' step"), span,
+                                      comma_hint(raw, key, cut))
+                    continue
+                self.errors.error("unknown-key", f"unknown key '{key}' in a '{kind}' step", span,
                                   did_you_mean(str(key), STEP_KEYS[kind]))
 
     def sub(self, where: Where, key) -> Where:
