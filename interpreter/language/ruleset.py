@@ -27,6 +27,7 @@ from interpreter.engine.flow import FlowCompiler, Procedure
 from interpreter.language.passed import digest
 from interpreter.language.loader import LIBRARY, Located, Reader, layers, merge
 from interpreter.language.options import OptionSpec, coerce_option
+from interpreter.language.parameters import parameter_defaults, set_parameters
 from interpreter.language.source import Source
 from interpreter.shipped import locate_ruleset
 from interpreter.engine.state import HIDDEN, OWNER, PUBLIC, InitialValue
@@ -288,9 +289,9 @@ class _Builder:
         vars_ = self.vars()
         removals = [(self.expr(loc, T.BOOL), ids, loc.span) for loc, ids in removals_raw]
         procedures = {n: Procedure(n, raw=self._proc_body(loc), where=self._proc_where(loc),
-                                   params=self._proc_params(loc), defaults=self._proc_defaults(loc))
+                                   params=self._proc_params(loc), defaults=parameter_defaults(loc, self.errors))
                       for n, loc in self.m["procedures"].items()}
-        self.set_parameters(procedures)
+        set_parameters(self.m["set"], procedures, self.errors)
         self.symbols.abilities.update(self.m["abilities"])
         flows = FlowCompiler(self.compiler, procedures, self.errors)
         for proc in procedures.values():
@@ -432,7 +433,7 @@ class _Builder:
         values = {name: spec.default for name, spec in options.items()}
         for name, loc in self.m["set"].items():
             if "." in name:
-                continue      # a procedure's parameter (set_parameters)
+                continue      # a procedure's parameter (parameters.set_parameters)
             spec = options.get(name)
             if spec is None:
                 self.errors.error("unknown-option", f"unknown option '{name}'",
@@ -634,54 +635,6 @@ class _Builder:
             out[pname] = typ
         return out
 
-    def _proc_defaults(self, loc: Located) -> dict:
-        """The default of each parameter that declares one, checked against its type."""
-        params = loc.value.get("params") if isinstance(loc.value, dict) else None
-        out = {}
-        for pname, spec in (params or {}).items() if isinstance(params, dict) else ():
-            if not isinstance(spec, dict) or "default" not in spec:
-                continue
-            typ = T.declared_type(spec.get("type")) if isinstance(spec.get("type"), str) else None
-            if typ is None:
-                continue      # (reported with the parameter's type)
-            problem = _parameter_value_problem(spec["default"], typ)
-            if problem:
-                self.errors.error("type", f"default of parameter '{pname}': {problem}",
-                                  loc.source.span(loc.path + ("params", pname, "default")))
-            out[pname] = spec["default"]      # (even when wrong: a call that leaves it out is no second error)
-        return out
-
-    def set_parameters(self, procedures: dict) -> None:
-        """`set: {procedure.parameter: value}`: a new default for a procedure's parameter."""
-        for key, loc in self.m["set"].items():
-            if "." not in key:
-                continue
-            name, _, pname = key.partition(".")
-            proc = procedures.get(name)
-            span = loc.source.span(loc.path, key=True)
-            if proc is None:
-                self.errors.error("unknown-name", f"'{key}': there is no procedure '{name}'", span,
-                                  did_you_mean(name, procedures) or
-                                  "'set:' gives options their values, and 'procedure.parameter' a new default")
-                continue
-            if pname not in proc.params:
-                self.errors.error("unknown-name", f"'{key}': procedure '{name}' has no parameter '{pname}'",
-                                  span, did_you_mean(pname, proc.params) or
-                                  ("its parameters: " + ", ".join(proc.params) if proc.params
-                                   else f"procedure '{name}' has no parameters"))
-                continue
-            if pname not in proc.defaults:
-                self.errors.error("unknown-name", f"'{key}': parameter '{pname}' of procedure '{name}' has "
-                                  "no default to replace", span,
-                                  f"declare it with one: 'params: {{{pname}: {{type: {T.show(proc.params[pname])}, "
-                                  "default: ...}}'")
-                continue
-            problem = _parameter_value_problem(loc.value, proc.params[pname])
-            if problem:
-                self.errors.error("type", f"'{key}': {problem}", loc.span)
-                continue
-            proc.defaults[pname] = loc.value
-
     def triggers(self, flows: FlowCompiler) -> dict:
         out: dict[str, list] = {}
         for name, loc in self.m["triggers"].items():
@@ -772,19 +725,6 @@ def _type_hint(tname) -> str:
     return did_you_mean(str(tname), TYPE_NAMES) or (
         "types: int, bool, str, card, player, team, list<T> (lists of lists too: list<list<card>>) "
         "and tuple<T1, T2, ...>")
-
-
-def _parameter_value_problem(value, typ) -> str | None:
-    """What is wrong with a parameter's default (a number, true/false or a text), or None."""
-    wanted = {T.INT: (int, "a whole number"), T.BOOL: (bool, "true or false"), T.STR: (str, "a text")}.get(typ)
-    if wanted is None:
-        return f"only int, bool and str parameters take a default, not {T.show(typ)}"
-    kind, words = wanted
-    if type(value) is not kind:
-        looks = isinstance(value, str) and (value.strip().lstrip("-").isdigit() or value in ("true", "false"))
-        quoted = " (write it without quotes)" if looks else ""
-        return f"expected {words}, not {value!r}{quoted}"
-    return None
 
 
 def _literal_type(value):
