@@ -33,7 +33,14 @@ class Transcript:
     def follow(self, game: Game) -> None:
         """Go on with `game` (the same game played again up to a point) from its present events."""
         self.game = game
-        self.position = len(game.events_all() if self.seat is None else game.events_for(self.seat))
+        events = game.events_all() if self.seat is None else game.events_for(self.seat)
+        self.position = len(events)
+        self.phases = []          # the phases that game is in, from its events
+        for event in events:
+            if event["type"] == "phase_started":
+                self.phases.append(event["phase"])
+            elif event["type"] == "phase_ended" and self.phases:
+                self.phases.pop()
 
     def name(self, seat) -> str:
         if seat is None:
