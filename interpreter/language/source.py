@@ -211,6 +211,9 @@ def _yaml_hint(problem: str, text: str, mark) -> str | None:
     line = text.splitlines()[mark.line] if mark and mark.line < len(text.splitlines()) else ""
     if "\t" in problem or "\t" in line[: (mark.column + 1) if mark else 0]:
         return "YAML indents with spaces, never tabs: replace the tab with spaces"
+    if "did not find expected key" in problem and mark is not None and line[:mark.column].strip() == "":
+        return ("this line is indented differently from the keys before it in the same mapping: "
+                "line it up with them (YAML counts the spaces)")
     if "mapping values are not allowed" in problem:
         return ("a ': ' inside a plain value starts a mapping; put the whole value in quotes, "
                 "e.g. then: \"announce('Score: ' + text(n))\"")
