@@ -37,6 +37,10 @@ REQUIRED = {
     "unused_option", "choose_no_player", "missing_section", "unknown_effect", "condition_not_bool",
     "shape_and_name_errors", "where_reasons", "display_unknown_phase", "deck_duplicate_id",
     "deck_count_unknown_value", "cards_count_and_min", "cards_max_below_min",
+    # issue 28, item 8 and issue 31, item 3
+    "choose_as_after_its_step", "break_in_simultaneous", "comma_in_flow_mapping", "compound_assignment",
+    "effect_and_function_crossed", "missing_zone", "comma_in_step", "yaml_error_in_declarations", "five_mistakes", "set_unknown_parameter",
+    "set_parameter_type", "parameter_default_type",
 }
 
 # Files whose one mistake still also produces a follow-on error (none at present).

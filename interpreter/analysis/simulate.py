@@ -10,7 +10,8 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from interpreter.agents.basic import play, play_random
+from interpreter.agents.basic import play
+from interpreter.analysis.long_games import largest_hand
 from interpreter.agents.specs import make_agents
 from interpreter.errors import GameError
 from interpreter.engine.game import Game
@@ -36,6 +37,8 @@ class Outcome:
     error: str | None = None
     path: list = field(default_factory=list)   # the decision ids that reproduce a failure
     listings: dict = field(default_factory=dict)   # choose step's span -> most items one listing looked at
+    largest_hand: int = 0                      # the most cards one player's zone held (sampled, and at the end)
+    largest_hand_zone: str = ""                # which ("Player 1's hand")
     log: str | None = None                     # the game's log (interpreter.logs), when it was asked for
 
 
@@ -83,7 +86,7 @@ def play_one(ruleset, *, index: int, root_seed: int, players: int, options: dict
             # announcements are computed all the same: a mistake in one is a mistake to report
             game = Game(ruleset, players, seed=seed, options=options, record=keep_path, budget=budget,
                         announce=True)
-            play_random(game, random.Random(seed ^ 0x5EED))
+            _play_random_watching_hands(game, random.Random(seed ^ 0x5EED), outcome)
         else:      # agents that may read their seat's events need the game to record them
             game = Game(ruleset, players, seed=seed, options=options, record=True, budget=budget)
             play(game, make_agents(agents, players=players, seed=seed, commands=True))
@@ -97,10 +100,32 @@ def play_one(ruleset, *, index: int, root_seed: int, players: int, options: dict
             outcome.decisions = game.decisions_taken
         if game is not None and keep_path:
             outcome.path = [e["choice"] for e in game.events if e["type"] == "decided"]
+    if game is not None:
+        _note_hand(game, outcome)
     if keep_log and game is not None:
         from interpreter.logs import log_text
         outcome.log = log_text(game)
     return outcome
+
+
+HAND_SAMPLE = 64     # decisions between two looks at the players' zones (a look costs one pass over them)
+
+
+def _play_random_watching_hands(game, rng: random.Random, outcome: Outcome) -> None:
+    """`play_random` (the same decisions from the same rng), looking at the largest hand every
+    HAND_SAMPLE decisions: a game that runs long because hands grow says so (long_games.py)."""
+    taken = 0
+    while not game.over:
+        game.apply_index(rng.randrange(len(game.decision)))
+        taken += 1
+        if taken % HAND_SAMPLE == 0:
+            _note_hand(game, outcome)
+
+
+def _note_hand(game, outcome: Outcome) -> None:
+    size, where = largest_hand(game)
+    if size > outcome.largest_hand:
+        outcome.largest_hand, outcome.largest_hand_zone = size, where
 
 
 def _init_worker(path: str, variants: list) -> None:

@@ -99,7 +99,16 @@ def load(name_or_path: str, *, options: dict, variants=()):
         ruleset.resolve_options(options)
     except RulesetError as exc:
         raise Invalid(render_text(exc.diagnostics)) from None
+    for name in options:
+        if name in ruleset.unread_options:
+            click.echo(f"cardrules: warning: {unread_option_message(ruleset, name)}", err=True)
     return ruleset
+
+
+def unread_option_message(ruleset, name: str) -> str:
+    """What `--option NAME=...` means for an option no rule of the ruleset reads."""
+    return (f"option '{name}' is read by no rule of {ruleset.name} (the rules that read it were "
+            "replaced): setting it changes nothing")
 
 
 def player_count(ruleset, players: int | None) -> int:

@@ -47,6 +47,8 @@ def command(ruleset, options, variants) -> int:
                 facts.append(f"max {spec.max}")
             if values[name] != spec.default:
                 facts.append(f"set to {_show(values[name])}")
+            if name in rules.unread_options:
+                facts.append("read by no rule: setting it changes nothing")
             lines.append(f"  {name} ({'; '.join(facts)})")
             if spec.description:
                 lines.append(f"      {spec.description.strip()}")

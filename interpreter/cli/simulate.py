@@ -119,11 +119,27 @@ def command(ruleset, options, variants, games, players, seed, jobs, agents, log,
     elif output == "csv":
         click.echo(_csv(outcomes, n))
     else:
-        click.echo(f"{rules.name}, {n} players, seed {seed}" + (f", options {options}" if options else ""))
+        click.echo(f"{rules.name}, {n} players, seed {seed}" + _given_options(rules, options))
         click.echo(summarize(outcomes, n, team_names, rules.score_label))
     elapsed = time.perf_counter() - started
     click.echo(f"({len(outcomes) / elapsed:.1f} games/s with {jobs} job{'s' * (jobs != 1)})", err=True)
+    from interpreter.analysis.long_games import long_game_warnings
+    from interpreter.cli.report import render_text
+    for warning in long_game_warnings(outcomes):
+        click.echo(render_text([warning]), err=True)
     failures = [o for o in outcomes if o.error]
     for o in failures[:5]:
         click.echo(f"game {o.index} (seed {o.seed}) failed after {o.decisions} decisions: {o.error}", err=True)
     return 1 if failures else 0
+
+
+def _given_options(rules, options: dict) -> str:
+    """The options given on the command line, as the game reads them (`moon=false`, not the
+    text 'false'), for the summary's header."""
+    if not options:
+        return ""
+    values = rules.resolve_options(options)
+
+    def shown(value) -> str:
+        return ("true" if value else "false") if isinstance(value, bool) else str(value)
+    return ", options " + ", ".join(f"{name}={shown(values[name])}" for name in options)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from interpreter.cli.common import budget_option, make_budget, resolve_ruleset, ruleset_options
+from interpreter.cli.common import (budget_option, make_budget, resolve_ruleset, ruleset_options,
+                                    unread_option_message)
 
 
 def expand(paths) -> list[str]:
@@ -23,6 +24,7 @@ def expand(paths) -> list[str]:
 
 def random_check(ruleset, *, games: int, seed: int, options: dict, progress=None, budget=None) -> list:
     """Play random games at every player count; report games that fail, with how to reproduce them."""
+    from interpreter.analysis.long_games import long_game_warnings
     from interpreter.analysis.simulate import listing_warnings, play_one
     from interpreter.errors import Diagnostic
     problems, played = [], []
@@ -40,7 +42,7 @@ def random_check(ruleset, *, games: int, seed: int, options: dict, progress=None
                     None, f"reproduce with Game(ruleset, {players}, seed={outcome.seed}) and the decisions "
                           f"(last {min(30, len(outcome.path))} of {len(outcome.path)}): {path}"))
                 break
-    return problems + listing_warnings(played)
+    return problems + listing_warnings(played) + long_game_warnings(played)
 
 
 @click.command(epilog="PATH is a ruleset file, a folder (every .yaml in it and below), or a shipped game's name.")
@@ -56,7 +58,7 @@ def random_check(ruleset, *, games: int, seed: int, options: dict, progress=None
 def command(paths, options, variants, output, games, seed, no_warnings, max_steps, max_decisions) -> int:
     """Check rulesets and report every error with file:line:col."""
     from interpreter.cli.report import render_json, render_text
-    from interpreter.errors import RulesetError
+    from interpreter.errors import Diagnostic, RulesetError
     from interpreter.language.ruleset import check_ruleset
     results: dict[str, list] = {}
     failed = False
@@ -69,6 +71,10 @@ def command(paths, options, variants, output, games, seed, no_warnings, max_step
             except RulesetError as exc:
                 diagnostics = diagnostics + exc.diagnostics
                 ruleset = None
+            else:
+                diagnostics = diagnostics + [Diagnostic("unread-option", unread_option_message(ruleset, name), None,
+                                                        severity="warning")
+                                             for name in options if name in ruleset.unread_options]
         if no_warnings:
             diagnostics = [d for d in diagnostics if d.severity == "error"]
         results[path] = diagnostics
@@ -79,7 +85,8 @@ def command(paths, options, variants, output, games, seed, no_warnings, max_step
     if games and loaded:
         from interpreter.cli.progress import Progress
         total = sum(games * (r.max_players - r.min_players + 1) for r in loaded.values())
-        progress = Progress(total, show=sys.stderr.isatty(), what="random games")
+        tty = sys.stderr.isatty()
+        progress = Progress(total, show=tty, lines=not tty, what="random games")
         try:
             for path, ruleset in loaded.items():
                 problems = random_check(ruleset, games=games, seed=seed, options=options, progress=progress,

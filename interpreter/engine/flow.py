@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from interpreter.codegen.unit import Unit
 from interpreter.codegen.writer import Label, Writer
 from interpreter.language import types as T
+from interpreter.language.schema import comma_hint, comma_message, cut_by_comma
 from interpreter.engine.choices import ChoiceCompiler
 from interpreter.language.compiler import _TOO_DEEP_FOR_PYTHON, Compiler, Where, _label
 from interpreter.errors import Collector, Span, did_you_mean
@@ -49,6 +50,7 @@ class Procedure:
     where: Where | None = None
     compiling: bool = False
     params: dict = field(default_factory=dict)
+    defaults: dict = field(default_factory=dict)   # parameter -> value when a call leaves it out
     run: object = None        # its generated function: run(g, env) when it never asks, else
     code: object = None       # code(g, frame), the machine a frame of it runs (frames.py)
 
@@ -65,6 +67,7 @@ class FlowCompiler(ChoiceCompiler):
         self.procedures = procedures
         self.errors = errors
         self.loops = 0          # how many loops enclose the steps being compiled (for `break`)
+        self.loops_hidden_by = ""   # "procedure" or "simultaneous": what hides the loops around
         self.unit: Unit | None = None   # the generated code the steps being compiled go into
 
     # -- the generated functions -----------------------------------------------
@@ -129,14 +132,26 @@ class FlowCompiler(ChoiceCompiler):
             self.errors.error("type", "expected a list of steps here", where.span())
             return []
         out = []
-        for i, item in enumerate(raw):
-            item_where = where if single else Where(where.source, where.path + (i,))
-            if isinstance(item, dict) and "let" in item:
-                step, scope = self.s_let(item, item_where, scope)   # its names hold for the steps after it
-            else:
-                step = self.step(item, item_where, scope, allow_choices)
-            if step is not None:
-                out.append(step)
+        out_of_step = self.c.out_of_step
+        try:
+            for i, item in enumerate(raw):
+                item_where = where if single else Where(where.source, where.path + (i,))
+                if isinstance(item, dict) and "let" in item:
+                    step, scope = self.s_let(item, item_where, scope)   # its names hold for the steps after it
+                else:
+                    step = self.step(item, item_where, scope, allow_choices)
+                if step is not None:
+                    out.append(step)
+                bound = item.get("as", "choice") if isinstance(item, dict) and "choose" in item else None
+                if isinstance(bound, str) and bound not in scope:
+                    # read by a later step, the choice gets a hint that says where it is seen
+                    line = item_where.source.span(item_where.path).line
+                    self.c.out_of_step = {**self.c.out_of_step, bound: (
+                        f"'{bound}' is the choice of the 'choose' step at line {line}: it is seen only in that "
+                        f"step's 'where', 'labels' and 'then'; move these steps into its 'then', or keep the "
+                        f"value in a variable there")}
+        finally:
+            self.c.out_of_step = out_of_step
         return out
 
     def s_let(self, raw, where: Where, scope: dict):
@@ -181,8 +196,14 @@ class FlowCompiler(ChoiceCompiler):
     def s_break(self, where: Where, span) -> Step | None:
         """`break`: leave the innermost for_each, while or repeat loop at once."""
         if not self.loops:
-            self.errors.error("break", "'break' leaves a for_each, while or repeat loop, and no loop "
-                              "encloses it here (a procedure cannot leave its caller's loop)", span)
+            if self.loops_hidden_by == "simultaneous":
+                self.errors.error("break", "a simultaneous for_each cannot break: every player chooses "
+                                  "before any 'then' runs, so no one can stop the others", span,
+                                  "after the loop, test what was chosen in an 'if' step ('then: break' "
+                                  "there leaves a loop around it)")
+            else:
+                self.errors.error("break", "'break' leaves a for_each, while or repeat loop, and no loop "
+                                  "encloses it here (a procedure cannot leave its caller's loop)", span)
             return None
 
         def emit(w: Writer):
@@ -232,8 +253,13 @@ class FlowCompiler(ChoiceCompiler):
     def check_keys(self, raw: dict, where: Where, kind: str) -> None:
         for key in raw:
             if key not in STEP_KEYS[kind]:
-                self.errors.error("unknown-key", f"unknown key '{key}' in a '{kind}' step",
-                                  where.source.span(where.path + (key,), key=True),
+                span = where.source.span(where.path + (key,), key=True)
+                cut = cut_by_comma(raw, key, STEP_KEYS[kind])
+                if cut:      # `{choose: card, prompt: pick one, any}`: the comma ended the prompt
+                    self.errors.error("unknown-key", comma_message(raw, key, cut, f"in a '{kind}' step"), span,
+                                      comma_hint(raw, key, cut))
+                    continue
+                self.errors.error("unknown-key", f"unknown key '{key}' in a '{kind}' step", span,
                                   did_you_mean(str(key), STEP_KEYS[kind]))
 
     def sub(self, where: Where, key) -> Where:
@@ -417,12 +443,14 @@ class FlowCompiler(ChoiceCompiler):
         if isinstance(raw.get("do"), list):
             body_where = self.sub(body_where, 0)
         self.check_keys(body, body_where, "choose")
-        loops, self.loops = self.loops, 0     # everyone chooses before any `then` runs: no leaving early
+        # everyone chooses before any `then` runs: no leaving early
+        hidden, self.loops_hidden_by = self.loops_hidden_by, "simultaneous"
+        loops, self.loops = self.loops, 0
         try:
             choose = self.choice(body, body_where, inner, span, private=True)
             if_none = self.steps(body.get("if_none"), self.sub(body_where, "if_none"), inner) if "if_none" in body else []
         finally:
-            self.loops = loops
+            self.loops, self.loops_hidden_by = loops, hidden
         if choose is None or items is None:
             return None
         ask, then, bind = choose
@@ -498,7 +526,10 @@ class FlowCompiler(ChoiceCompiler):
             code, _ = self.code(text, self.sub(self.sub(where, "with"), key), scope, expect=proc.params[key])
             if code is not None:
                 arg_codes[key] = code
-        missing = set(proc.params) - set(args)
+        for key, value in proc.defaults.items():
+            if key not in args:      # left out: the default (or the value a variant set)
+                arg_codes[key] = self.unit.literal(value)
+        missing = set(proc.params) - set(args) - set(proc.defaults)
         if missing:
             self.errors.error("missing-key", f"procedure '{name}' needs {', '.join(sorted(missing))} in 'with:'", span)
         self.compile_procedure(proc, span)
@@ -542,6 +573,8 @@ class FlowCompiler(ChoiceCompiler):
             return
         proc.compiling = True    # (left set should compiling fail: the caller clears it)
         loops, self.loops = self.loops, 0      # a procedure's `break` cannot leave its caller's loop
+        hidden, self.loops_hidden_by = self.loops_hidden_by, "procedure"
+        out_of_step, self.c.out_of_step = self.c.out_of_step, {}     # the caller's steps are not seen here
         try:
             with self.holder(proc.where):
                 steps = self.steps(proc.raw, proc.where, dict(proc.params))
@@ -552,7 +585,8 @@ class FlowCompiler(ChoiceCompiler):
                     proc.run = self.plain(steps, span)
             proc.steps = steps
         finally:
-            self.loops = loops
+            self.loops, self.loops_hidden_by = loops, hidden
+            self.c.out_of_step = out_of_step
         proc.compiling = False
 
     def s_use(self, raw, where, scope, allow, span):

@@ -21,6 +21,7 @@ from lark import Token, Tree
 
 from interpreter.codegen.runtime import MAX_INT
 from interpreter.codegen.unit import Unit
+from interpreter.language import hints
 from interpreter.language import types as T
 from interpreter.language.builtins import ATTRIBUTE_PARAMS, BUILTINS
 from interpreter.language.effects import EFFECTS
@@ -196,6 +197,7 @@ class Compiler:
         self.generated: list[str] = []     # the source of every compiled unit, for reading
         self.chain: list[list] = []        # [function, its levels, deepest reach below] being compiled
         self.inline_ok = True              # off while an expression is generated again without inlining
+        self.out_of_step: dict = {}        # a name a choose step bound, read after it -> the hint that says so
 
     # -- entry points ------------------------------------------------------
     def expression(self, text, where: Where, *, scope: dict | None = None, expect=None,
@@ -559,7 +561,8 @@ class _Pass:
         if verb is None:
             if name in BUILTINS or name in self.sym.functions:
                 self.fail(node, f"'{name}' is a function, not an effect; its value would be thrown away")
-            self.fail(node, f"unknown effect '{name}'", did_you_mean(name, EFFECTS), code="unknown-name")
+            self.fail(node, f"unknown effect '{name}'", hints.unknown_effect(name, self.sym.functions),
+                      code="unknown-name")
         codes = self.check_args(node, name, verb.params, args)[0]
         self.check_ability_names(verb.params, args)
         if name in ("move", "move_to_top"):
@@ -709,7 +712,14 @@ class _Pass:
                       code="unknown-name")
         known = list(self.scope) + list(GLOBALS) + list(sym.options) + list(sym.game_vars) + \
             list(sym.game_zones) + list(sym.functions)
-        self.fail(node, f"unknown name '{name}'", did_you_mean(name, known), code="unknown-name")
+        self.fail(node, f"unknown name '{name}'",
+                  hints.unknown_name(name, known, wanted=self.wanted_for(node), out_of_step=self.c.out_of_step),
+                  code="unknown-name")
+
+    def wanted_for(self, node):
+        """The type the call around `node` wants for it, when `node` is one of its arguments."""
+        wanted = getattr(self, "wanted", None)
+        return wanted[1] if wanted is not None and wanted[0] is node else None
 
     def kind_of(self, name: str) -> str | None:
         sym = self.sym
@@ -763,7 +773,8 @@ class _Pass:
             if attr in PLAYER_ATTRS:
                 return f"{obj}.{_FIELDS[attr]}", PLAYER_ATTRS[attr]
             known = list(sym.player_vars) + list(sym.player_zones) + list(PLAYER_ATTRS)
-            self.fail(attr_token, f"players have no variable or zone '{attr}'", did_you_mean(attr, known),
+            self.fail(attr_token, f"players have no variable or zone '{attr}'",
+                      did_you_mean(attr, known) or hints.unknown_owned(attr, "player", wanted=self.wanted_for(node)),
                       code="unknown-name")
         if otype == T.TEAM:
             if attr in sym.team_vars:
@@ -778,7 +789,8 @@ class _Pass:
             if attr in TEAM_ATTRS:
                 return f"{obj}.{_FIELDS[attr]}", TEAM_ATTRS[attr]
             known = list(sym.team_vars) + list(sym.team_zones) + list(TEAM_ATTRS)
-            self.fail(attr_token, f"teams have no variable or zone '{attr}'", did_you_mean(attr, known),
+            self.fail(attr_token, f"teams have no variable or zone '{attr}'",
+                      did_you_mean(attr, known) or hints.unknown_owned(attr, "team", wanted=self.wanted_for(node)),
                       code="unknown-name")
         if otype is None:
             raise _Failed
@@ -978,8 +990,7 @@ class _Pass:
             self.fail(node, f"'{name}' is written as a method with a name for each item: "
                       f"xs.{name}(x, ...)")
         self.fail(node, f"unknown function '{name}'",
-                  FAMILIAR.get(name) or
-                  did_you_mean(name, list(BUILTINS) + list(self.sym.functions) + list(MACROS)),
+                  FAMILIAR.get(name) or hints.unknown_function(name, self.sym.functions, BUILTINS, MACROS),
                   code="unknown-name")
 
     def check_args(self, node, name: str, params: list, args: list):
@@ -990,6 +1001,7 @@ class _Pass:
         bindings: dict = {}
         codes, types = [], []
         for (pname, ptype), arg in zip(params, args):
+            self.wanted = (arg, ptype)      # for the hint of an unknown name given here
             code, atype = self.expr(arg)
             if not T.unify(atype, ptype, bindings):
                 self.fail(arg, f"argument '{pname}' of {name}() must be {T.show_union(T.substitute(ptype, bindings) if not isinstance(ptype, frozenset) else ptype)}, "

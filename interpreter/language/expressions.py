@@ -164,6 +164,9 @@ def _friendly(exc: UnexpectedInput, text: str, start: str) -> ParseError:
         if start == "statements" and token.type == "EQUAL" and text[token.start_pos - 1] == "=":  # x == 1
             return ParseError("a comparison does nothing as a statement: write '=' to assign, or use "
                               "an 'if:' step to test", line, column - 1)
+        compound = _compound_assignment(text, token) if start == "statements" else None
+        if compound:
+            return ParseError(compound, line, column)
         if token.type == "EQUAL" or (token.type == "__ANON_0" and start == "expression"):
             return ParseError(f"unexpected {found}: write '==' to compare; assignments belong in effects",
                               line, column)
@@ -188,6 +191,19 @@ def _friendly(exc: UnexpectedInput, text: str, start: str) -> ParseError:
         return ParseError(f"the expression ends too early; expected {_describe_expected(exc.expected)}",
                           line, column)
     return ParseError(str(exc), line, column)  # pragma: no cover - lark has no other kinds
+
+
+def _compound_assignment(text: str, token) -> str | None:
+    """What to write for `x *= y` (and `/=`, `%=`): only `=`, `+=` and `-=` assign."""
+    op = str(token)
+    end = token.end_pos
+    if op not in ("*", "/", "%") or end is None or text[end:end + 1] != "=":
+        return None
+    target = text[:token.start_pos].rsplit(";", 1)[-1].strip()
+    value = text[end + 1:].split(";", 1)[0].strip()
+    if not target or not value:
+        return f"there is no '{op}=': only '=', '+=' and '-=' assign"
+    return f"there is no '{op}=': write '{target} = {target} {op} {value}'"
 
 
 def _acceptable(exc: UnexpectedToken) -> set:

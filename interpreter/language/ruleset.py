@@ -27,6 +27,7 @@ from interpreter.engine.flow import FlowCompiler, Procedure
 from interpreter.language.passed import digest
 from interpreter.language.loader import LIBRARY, Located, Reader, layers, merge
 from interpreter.language.options import OptionSpec, coerce_option
+from interpreter.language.parameters import parameter_defaults, set_parameters
 from interpreter.language.source import Source
 from interpreter.shipped import locate_ruleset
 from interpreter.engine.state import HIDDEN, OWNER, PUBLIC, InitialValue
@@ -36,6 +37,12 @@ MAX_TEAMS = 64
 # Schema findings: the file was read, so names and expressions are still checked, and every
 # error of the file is reported at once.
 _ANY = object()   # a variable whose declared type was not understood (already reported)
+# Sections whose names the rest of a ruleset uses: when a YAML error leaves one out, its names
+# would be unknown everywhere, so only the file's shape is checked.
+DECLARING = {"options", "zones", "vars", "functions", "procedures", "deck", "teams", "abilities", "extends",
+             "include", "remove", "set", "library"}
+# What stands for a section a YAML error left out, so the rest is checked as written.
+LEFT_OUT = {"name": "", "players": {}, "flow": []}
 SHAPE_CODES = {"unknown-key", "missing-key", "type", "enum", "name", "schema", "version", "duplicate-key"}
 # The common type names, for suggestions; any nesting of list<...> and tuple<...> is a type too.
 TYPE_NAMES = {"int": T.INT, "bool": T.BOOL, "str": T.STR, "card": T.CARD, "player": T.PLAYER,
@@ -98,6 +105,7 @@ class Ruleset:
     generated: list[str] = field(default_factory=list)  # the Python compiled for it (`cardrules compile`)
     limits: dict = field(default_factory=dict)      # `limits:` per game: decisions, steps, events (budget.py)
     hand_history: dict | None = None                # `hand_history:`, a betting game's declared structure
+    unread_options: frozenset = frozenset()         # options no rule reads (their rules were replaced)
 
     def compile(self, text: str, *, scope: dict | None = None, effects: bool = False):
         """Compile one more expression (or, with effects=True, statements) against this ruleset's
@@ -184,8 +192,12 @@ def _check_ruleset(path, *, variants, roots) -> tuple[Ruleset | None, list[Diagn
         for layer in layers(reader, Path(variant), str(variant), None, []) or []:
             if all(layer is not seen for seen in files_in_order):
                 files_in_order.append(layer)
-    if any(d.code not in SHAPE_CODES for d in errors.errors):
-        return None, errors.diagnostics   # a file could not be read: nothing more to check
+    read = {layer.path for layer in files_in_order}
+    dropped = set().union(*(layer.dropped for layer in files_in_order))
+    if any(d.code not in SHAPE_CODES and not (d.code == "yaml-syntax" and d.span and d.span.file in read)
+           for d in errors.errors) or dropped & DECLARING:
+        # a file could not be read, or a section that names things could not: nothing more to check
+        return None, errors.diagnostics
     shape_errors = bool(errors.errors)
     merged = merge(files_in_order, errors)
     trees = TreeCache([layer.path + "\n" + layer.text for layer in files_in_order])
@@ -253,6 +265,8 @@ class _Builder:
 
     def required(self, section: str) -> Located | None:
         located = self.m.get(section)
+        if located is None and section in LEFT_OUT and any(section in layer.dropped for layer in self.layers):
+            return Located(LEFT_OUT[section], self.top, (section,))     # (its YAML error is reported)
         if located is None:
             self.errors.error("missing-key", f"the ruleset has no '{section}' section "
                               "(nor does any file it extends)", Span(self.top.path, 1, 1))
@@ -275,8 +289,9 @@ class _Builder:
         vars_ = self.vars()
         removals = [(self.expr(loc, T.BOOL), ids, loc.span) for loc, ids in removals_raw]
         procedures = {n: Procedure(n, raw=self._proc_body(loc), where=self._proc_where(loc),
-                                   params=self._proc_params(loc))
+                                   params=self._proc_params(loc), defaults=parameter_defaults(loc, self.errors))
                       for n, loc in self.m["procedures"].items()}
+        set_parameters(self.m["set"], procedures, self.errors)
         self.symbols.abilities.update(self.m["abilities"])
         flows = FlowCompiler(self.compiler, procedures, self.errors)
         for proc in procedures.values():
@@ -329,7 +344,8 @@ class _Builder:
                             or "score"),
             symbols=self.symbols, abilities=abilities, generated=self.compiler.generated, limits=self.limits(),
             undisplayed=set(display.hidden), display=display,
-            hand_history=self.hand_history(zones, vars_, phases, options))
+            hand_history=self.hand_history(zones, vars_, phases, options),
+            unread_options=frozenset(n for n in options if ("option", n) not in self.symbols.used))
 
     def hand_history(self, zones: list, vars_: dict, phases: set, options: dict) -> dict | None:
         """`hand_history:`, checked: every zone, variable, phase, option and action it names
@@ -416,6 +432,8 @@ class _Builder:
     def option_values(self, options: dict[str, OptionSpec]) -> dict:
         values = {name: spec.default for name, spec in options.items()}
         for name, loc in self.m["set"].items():
+            if "." in name:
+                continue      # a procedure's parameter (parameters.set_parameters)
             spec = options.get(name)
             if spec is None:
                 self.errors.error("unknown-option", f"unknown option '{name}'",
@@ -608,6 +626,8 @@ class _Builder:
             return {}
         out = {}
         for pname, tname in params.items():
+            if isinstance(tname, dict):      # {type, default, description}
+                tname = tname.get("type")
             typ = T.declared_type(tname) if isinstance(tname, str) else None
             if typ is None:
                 self.errors.error("type", f"unknown type '{tname}' for parameter '{pname}'",
@@ -668,6 +688,7 @@ class _Builder:
                 if loc.source.path in top_paths and (kind, name) not in used:
                     self.errors.warning("unused", f"{kind} '{name}' is defined but never used",
                                         loc.source.span(loc.path, key=True))
+        self.warn_unread_options(top_paths)
         for name, loc in self.m["zones"].items():
             if loc.source.path in top_paths and ("zone", name) not in used:
                 self.errors.warning("unused", f"zone '{name}' is defined but never used",
@@ -677,6 +698,26 @@ class _Builder:
                 if loc.source.path in top_paths and ("var", name) not in used:
                     self.errors.warning("unused", f"{scope} variable '{name}' is defined but never used",
                                         loc.source.span(loc.path, key=True))
+
+
+    def warn_unread_options(self, top_paths: set) -> None:
+        """An option declared by a file this one builds on that no remaining rule reads: the
+        rules that read it were replaced (by `extends:` or a variant), so setting it does
+        nothing. Said where this file sets it, else where it names the file it builds on."""
+        for name, loc in self.m["options"].items():
+            if loc.source.path in top_paths or ("option", name) in self.symbols.used:
+                continue
+            setting = self.m["set"].get(name)
+            if setting is not None and setting.source.path in top_paths:
+                span = setting.source.span(setting.path, key=True)
+            else:
+                key = next((k for k in ("extends", "include") if k in self.top.data), None)
+                span = self.top.span((key,)) if key else loc.source.span(loc.path, key=True)
+            self.errors.warning("unread-option", f"option '{name}' (from {loc.source.path}) is read by no rule "
+                                "of this ruleset: the rules that read it were replaced, so setting it changes "
+                                "nothing", span, f"drop it with 'remove: {{options: [{name}]}}'"
+                                f"{' (and this set:)' if setting is not None else ''}, or read it in the rules "
+                                "that replaced them")
 
 
 def _type_hint(tname) -> str:

@@ -125,6 +125,11 @@ def _report(source, error, path: tuple, errors: Collector) -> None:
         extras = [k for k in error.instance if k not in allowed] if isinstance(error.instance, dict) else []
         for key in extras:
             place = f"in '{where}'" if path else "at the top level"
+            comma = cut_by_comma(error.instance, key, allowed)
+            if comma:
+                errors.error("unknown-key", comma_message(error.instance, key, comma, place),
+                             source.span(path + (key,), key=True), comma_hint(error.instance, key, comma))
+                continue
             hint = did_you_mean(key, allowed) or (f"allowed: {', '.join(allowed)}" if allowed else None)
             errors.error("unknown-key", f"unknown key '{key}' {place}", source.span(path + (key,), key=True), hint)
         return
@@ -154,6 +159,25 @@ def _report(source, error, path: tuple, errors: Collector) -> None:
                      "with a digit)", source.span(path, key=True))
         return
     errors.error("schema", f"'{where}': {error.message}", source.span(path))
+
+
+def cut_by_comma(mapping: dict, key, allowed=()) -> str | None:
+    """The key whose text an unquoted comma cut short, when `key` looks like the rest of it:
+    `{description: Cards played, one per player}` reads `one per player` as a key with no
+    value, right after a key whose value is a text (a key close to an allowed one is a typo)."""
+    if not isinstance(key, str) or mapping.get(key) is not None or did_you_mean(key, allowed):
+        return None
+    keys = list(mapping)
+    before = keys[keys.index(key) - 1] if keys.index(key) > 0 else None
+    return before if before is not None and isinstance(mapping[before], str) else None
+
+
+def comma_message(mapping: dict, key: str, cut: str, place: str) -> str:
+    return f"'{key}' reads as a key of its own {place}: inside {{...}} a comma ends the entry '{cut}'"
+
+
+def comma_hint(mapping: dict, key: str, cut: str) -> str:
+    return f"quote a text that holds a comma: {cut}: \"{mapping[cut]}, {key}\""
 
 
 def _kind(value) -> str:

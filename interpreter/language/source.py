@@ -7,6 +7,7 @@ the exact place in the file.
 """
 from __future__ import annotations
 
+import re
 from typing import Any, NamedTuple
 
 import yaml
@@ -58,6 +59,7 @@ class Source:
         self.lines = text.splitlines()
         self.data: Any = None
         self.nodes: dict[Path, NodeInfo] = {}
+        self.dropped: set[str] = set()    # top-level sections left out for a YAML error in them
 
     # -- positions ---------------------------------------------------------
     def span(self, path: Path, *, key: bool = False) -> Span:
@@ -133,20 +135,8 @@ def read_source(path: str, text: str, errors: Collector) -> Source | None:
     if len(text.encode("utf-8", "replace")) > MAX_BYTES:
         errors.error("too-large", f"file is larger than {MAX_BYTES} bytes", Span(path, 1, 1))
         return None
-    try:
-        root = yaml.compose(text, Loader=_Loader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        span = Span(path, mark.line + 1, mark.column + 1) if mark else Span(path, 1, 1)
-        problem = exc.problem or exc.context or "invalid YAML"
-        context = f" ({exc.context})" if exc.context and exc.problem else ""
-        if context and exc.context_mark and exc.problem_mark and \
-                exc.context_mark.line != exc.problem_mark.line:
-            context = f" ({exc.context} that starts at line {exc.context_mark.line + 1})"
-        errors.error("yaml-syntax", f"YAML syntax error: {problem}{context}", span, _yaml_hint(problem, text, mark))
-        return None
-    except (yaml.YAMLError, RecursionError) as exc:
-        errors.error("yaml-syntax", f"YAML error: {exc}", Span(path, 1, 1))
+    root = _compose(source, text, errors)
+    if root is _UNREADABLE:
         return None
     if root is None:
         errors.error("empty-file", "the file is empty; a ruleset is a mapping that starts with 'version: 1'",
@@ -165,11 +155,65 @@ def read_source(path: str, text: str, errors: Collector) -> Source | None:
     return source
 
 
+_UNREADABLE = object()
+MAX_RECOVERIES = 20      # YAML errors reported in one file before giving up on the rest
+
+
+def _compose(source: Source, text: str, errors: Collector):
+    """The YAML node tree of `text`. A syntax error is reported, and reading goes on without
+    the top-level section that holds it (its lines left blank, so every position stays), so
+    the rest of the file is still checked; the sections left out are in `source.dropped`.
+    _UNREADABLE when no section can be left out to read the rest."""
+    path = source.path
+    lines = text.split("\n")
+    for _ in range(MAX_RECOVERIES):
+        try:
+            return yaml.compose("\n".join(lines), Loader=_Loader)
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            span = Span(path, mark.line + 1, mark.column + 1) if mark else Span(path, 1, 1)
+            problem = exc.problem or exc.context or "invalid YAML"
+            context = f" ({exc.context})" if exc.context and exc.problem else ""
+            if context and exc.context_mark and exc.problem_mark and \
+                    exc.context_mark.line != exc.problem_mark.line:
+                context = f" ({exc.context} that starts at line {exc.context_mark.line + 1})"
+            errors.error("yaml-syntax", f"YAML syntax error: {problem}{context}", span,
+                         _yaml_hint(problem, text, mark))
+            # the section where the broken construct starts, else the one where it was noticed
+            starts = [m.line for m in (exc.context_mark, exc.problem_mark) if m is not None]
+            if not any(_leave_out(lines, line, source.dropped) for line in starts):
+                return _UNREADABLE
+        except (yaml.YAMLError, RecursionError) as exc:
+            errors.error("yaml-syntax", f"YAML error: {exc}", Span(path, 1, 1))
+            return _UNREADABLE
+    return _UNREADABLE
+
+
+_TOP_KEY = re.compile(r"([A-Za-z_][\w-]*)\s*:(\s|$)")
+
+
+def _leave_out(lines: list[str], line: int, dropped: set) -> bool:
+    """Blank the lines of the top-level section that holds `line` (from 0); whether any was."""
+    starts = [i for i, text in enumerate(lines) if _TOP_KEY.match(text)]
+    first = max((i for i in starts if i <= line), default=None)
+    if first is None:
+        return False
+    end = min((i for i in starts if i > first), default=len(lines))
+    if not any(lines[first:end]):
+        return False
+    dropped.add(_TOP_KEY.match(lines[first]).group(1))
+    lines[first:end] = [""] * (end - first)
+    return True
+
+
 def _yaml_hint(problem: str, text: str, mark) -> str | None:
     """The usual cause of a YAML error in a ruleset, when it is one of the usual ones."""
     line = text.splitlines()[mark.line] if mark and mark.line < len(text.splitlines()) else ""
     if "\t" in problem or "\t" in line[: (mark.column + 1) if mark else 0]:
         return "YAML indents with spaces, never tabs: replace the tab with spaces"
+    if "did not find expected key" in problem and mark is not None and line[:mark.column].strip() == "":
+        return ("this line is indented differently from the keys before it in the same mapping: "
+                "line it up with them (YAML counts the spaces)")
     if "mapping values are not allowed" in problem:
         return ("a ': ' inside a plain value starts a mapping; put the whole value in quotes, "
                 "e.g. then: \"announce('Score: ' + text(n))\"")

@@ -1,4 +1,11 @@
-"""Turns events and views into lines a person reads at a terminal."""
+"""Turns events and views into lines a person reads at a terminal.
+
+Variables of players and teams are told when they change: a run of `set` events (one statement,
+or a few in a row) becomes one "now has" line, written before the next line read or at the end
+of the lines asked for, so a value set between phases shows at once and the last one is told.
+A variable whose `display` says `tell: phase_end` is told when the phase it changed in ends
+(or the game does) instead.
+"""
 from __future__ import annotations
 
 from interpreter.engine.decisions import DONE
@@ -20,11 +27,20 @@ class Transcript:
         self.last_vars.update({(("team", t.index), k): v for t in game.teams for k, v in t.vars.items()
                                if k not in game.rules.undisplayed})
         self.current: dict = dict(self.last_vars)   # player variables as of the last event read
+        self.phases: list[str] = []                 # the phases the game is in, innermost last
+        self.told_in: dict = {}                     # variable key -> the phase it changed in
 
     def follow(self, game: Game) -> None:
         """Go on with `game` (the same game played again up to a point) from its present events."""
         self.game = game
-        self.position = len(game.events_all() if self.seat is None else game.events_for(self.seat))
+        events = game.events_all() if self.seat is None else game.events_for(self.seat)
+        self.position = len(events)
+        self.phases = []          # the phases that game is in, from its events
+        for event in events:
+            if event["type"] == "phase_started":
+                self.phases.append(event["phase"])
+            elif event["type"] == "phase_ended" and self.phases:
+                self.phases.pop()
 
     def name(self, seat) -> str:
         if seat is None:
@@ -52,7 +68,11 @@ class Transcript:
         for event in events:
             line = self.render(event)
             if line:
-                lines.append(line)
+                changed = self.changed_vars()
+                lines.extend([changed, line] if changed else [line])
+        changed = self.changed_vars()
+        if changed:
+            lines.append(changed)
         self.position += len(events)
         return lines
 
@@ -67,9 +87,13 @@ class Transcript:
             seed = f", seed {event['seed']}" if event.get("seed") is not None else ""
             return f"{event['ruleset']} begins: {event['players']} players{seed}" + (f" ({opts})" if opts else "")
         if kind == "phase_started":
+            self.phases.append(event["phase"])
             return f"-- {event['phase']} begins --"
         if kind == "phase_ended":
-            return self.changed_vars(event.get("phase"))
+            told = self.changed_vars(held=True)
+            if self.phases:
+                self.phases.pop()
+            return told
         if kind == "decided":
             return f"{self.name(event['player'])} {event.get('label') or 'chooses'} {self.choice_text(event)}"
         if kind == "announced":
@@ -80,11 +104,12 @@ class Transcript:
         if kind == "choices_revealed":
             return "; ".join(f"{self.name(c['player'])} reveals {self.choice_text(c)}" for c in event["choices"])
         if kind == "ended":
+            told = self.changed_vars(held=True)
             winners = [self.name(s) for s in event["winners"]]
             won = f"{' and '.join(winners)} win{'s' * (len(winners) == 1)}" if winners else "nobody wins"
             label = self.game.rules.score_label
             scores = ", ".join(f"{self.name(s)} ends with {v} {label}" for s, v in enumerate(event["scores"]))
-            return f"== game over: {won} ==\n{scores}"
+            return (f"{told}\n" if told else "") + f"== game over: {won} ==\n{scores}"
         return None
 
     def choice_text(self, event: dict) -> str:
@@ -101,27 +126,35 @@ class Transcript:
         return choice.replace("_", " ")
 
     def _track(self, event: dict) -> None:
-        """Remember the shown variables of players and teams, to say what changed in a phase."""
+        """Remember the shown variables of players and teams (and the phase each changed in),
+        to say what changed."""
         owner, _, name = event["var"].partition(".")
         value = event["value"]
         if not name or name in self.game.rules.undisplayed or isinstance(value, bool) or \
                 not isinstance(value, (int, str)) or not owner[1:].isdigit():
             return
         if owner[0] == "p":
-            self.current[(int(owner[1:]), name)] = value
+            key = (int(owner[1:]), name)
         elif owner[0] == "t":
-            self.current[(("team", int(owner[1:])), name)] = value
+            key = (("team", int(owner[1:])), name)
+        else:
+            return
+        self.current[key] = value
+        self.told_in[key] = self.phases[-1] if self.phases else None
 
-    def changed_vars(self, phase: str | None = None) -> str | None:
-        """Variables of players and teams changed since the last phase ended (numbers and words),
-        as the ruleset says people see them in the phase that ends."""
+    def changed_vars(self, *, held: bool = False) -> str | None:
+        """Variables of players and teams changed since they were last told (numbers and words),
+        as the ruleset says people see them in the phase each changed in: with `held`, those told
+        when a phase ends (a phase or the game is ending), else the others."""
         parts: dict = {}
         display = self.game.rules.display
         for key, value in self.current.items():
+            if (key[1] in display.held) != held:
+                continue
             if self.last_vars.get(key) != value:
                 self.last_vars[key] = value
                 who, name = key
-                if display.shown(name, phase):
+                if display.shown(name, self.told_in.get(key)):
                     parts.setdefault(who, []).append(f"{display.label(name)} {self.value(value)}")
         if not parts:
             return None
