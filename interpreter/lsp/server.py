@@ -1,0 +1,167 @@
+"""The language server: pygls wiring of `checking` and `features`.
+
+Every open buffer stands in for its file, in the checks of every ruleset that extends or
+includes it too. A ruleset is checked when it is opened, changed or saved; its diagnostics are
+published for it and for each file it extends or includes that holds one. Names, types and
+places are read on demand, once per version of a buffer.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from lsprotocol import types as L
+from pygls.exceptions import JsonRpcInvalidRequest
+from pygls.lsp.server import LanguageServer
+
+from interpreter import __version__
+from interpreter.lsp import features, index as index_module
+from interpreter.lsp.checking import Checker, by_file
+from interpreter.lsp.features import RenameRefused
+
+
+def path_of(uri: str) -> Path:
+    parsed = urlparse(uri)
+    return Path(unquote(parsed.path)).resolve()
+
+
+class RulesetServer(LanguageServer):
+    def __init__(self):
+        super().__init__("cardrules", __version__)
+        self.checker = Checker()
+        self.rulesets: dict[Path, object] = {}       # the last good load of each file: types
+        self.published: dict[Path, set[Path]] = {}   # files each check published diagnostics for
+        self.indexes: dict[Path, tuple[tuple, index_module.Index]] = {}
+
+    # -- buffers ------------------------------------------------------------------
+    def texts(self) -> dict[Path, str]:
+        return {path_of(uri): doc.source for uri, doc in self.workspace.text_documents.items()}
+
+    def lines_of(self, path: Path) -> list[str]:
+        text = self.texts().get(path)
+        if text is None:
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                text = ""
+        return text.splitlines()
+
+    def index(self, path: Path) -> index_module.Index:
+        texts = self.texts()
+        stamp = tuple(sorted((str(p), hash(t)) for p, t in texts.items()))
+        kept = self.indexes.get(path)
+        if kept is None or kept[0] != stamp:
+            kept = (stamp, index_module.build(path, texts))
+            self.indexes[path] = kept
+        return kept[1]
+
+    # -- diagnostics --------------------------------------------------------------
+    def check(self, path: Path) -> None:
+        ruleset, diagnostics = self.checker.check(path, self.texts())
+        if ruleset is not None:
+            self.rulesets[path] = ruleset
+        found = by_file(diagnostics, path, self.lines_of)
+        for stale in self.published.get(path, set()) - set(found):
+            found[stale] = []
+        for file, items in found.items():
+            self.text_document_publish_diagnostics(L.PublishDiagnosticsParams(file.as_uri(), items))
+        self.published[path] = {f for f, items in found.items() if items}
+
+
+server = RulesetServer()
+
+
+@server.feature(L.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: RulesetServer, params: L.DidOpenTextDocumentParams) -> None:
+    ls.check(path_of(params.text_document.uri))
+
+
+@server.feature(L.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: RulesetServer, params: L.DidChangeTextDocumentParams) -> None:
+    ls.check(path_of(params.text_document.uri))
+
+
+@server.feature(L.TEXT_DOCUMENT_DID_SAVE)
+def did_save(ls: RulesetServer, params: L.DidSaveTextDocumentParams) -> None:
+    ls.check(path_of(params.text_document.uri))
+
+
+@server.feature(L.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: RulesetServer, params: L.DidCloseTextDocumentParams) -> None:
+    path = path_of(params.text_document.uri)
+    for file in ls.published.pop(path, set()) | {path}:
+        ls.text_document_publish_diagnostics(L.PublishDiagnosticsParams(file.as_uri(), []))
+    ls.indexes.pop(path, None)
+
+
+def _at(ls: RulesetServer, params) -> tuple[index_module.Index, object, Path, int, int]:
+    path = path_of(params.text_document.uri)
+    return ls.index(path), ls.rulesets.get(path), path, params.position.line, params.position.character
+
+
+@server.feature(L.TEXT_DOCUMENT_COMPLETION, L.CompletionOptions(trigger_characters=[".", " ", ":"]))
+def completion(ls: RulesetServer, params: L.CompletionParams) -> L.CompletionList:
+    index, ruleset, path, line, column = _at(ls, params)
+    items = features.completion(index, ruleset, path, ls.lines_of(path), line, column)
+    return L.CompletionList(is_incomplete=False, items=items)
+
+
+@server.feature(L.TEXT_DOCUMENT_HOVER)
+def hover(ls: RulesetServer, params: L.HoverParams) -> L.Hover | None:
+    index, ruleset, path, line, column = _at(ls, params)
+    return features.hover(index, ruleset, path, line, column)
+
+
+@server.feature(L.TEXT_DOCUMENT_DEFINITION)
+def definition(ls: RulesetServer, params: L.DefinitionParams) -> list[L.Location]:
+    index, _, path, line, column = _at(ls, params)
+    return features.definition(index, path, line, column)
+
+
+@server.feature(L.TEXT_DOCUMENT_REFERENCES)
+def references(ls: RulesetServer, params: L.ReferenceParams) -> list[L.Location]:
+    index, _, path, line, column = _at(ls, params)
+    return features.references(index, path, line, column, declaration=params.context.include_declaration)
+
+
+@server.feature(L.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+def symbols(ls: RulesetServer, params: L.DocumentSymbolParams) -> list[L.DocumentSymbol]:
+    path = path_of(params.text_document.uri)
+    return features.symbols(ls.index(path), path)
+
+
+@server.feature(L.TEXT_DOCUMENT_PREPARE_RENAME)
+def prepare_rename(ls: RulesetServer, params: L.PrepareRenameParams) -> L.Range:
+    index, _, path, line, column = _at(ls, params)
+    try:
+        return features.prepare_rename(index, path, line, column)
+    except RenameRefused as exc:
+        raise JsonRpcInvalidRequest(str(exc)) from None
+
+
+@server.feature(L.TEXT_DOCUMENT_RENAME)
+def rename(ls: RulesetServer, params: L.RenameParams) -> L.WorkspaceEdit:
+    index, _, path, line, column = _at(ls, params)
+    try:
+        return features.rename(index, path, line, column, params.new_name)
+    except RenameRefused as exc:
+        raise JsonRpcInvalidRequest(str(exc)) from None
+
+
+@server.feature(L.TEXT_DOCUMENT_CODE_ACTION,
+                L.CodeActionOptions(code_action_kinds=[L.CodeActionKind.QuickFix]))
+def code_action(ls: RulesetServer, params: L.CodeActionParams) -> list[L.CodeAction]:
+    path = path_of(params.text_document.uri)
+    return features.code_actions(params.text_document.uri, params.context.diagnostics, ls.lines_of(path))
+
+
+@server.feature(L.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
+                L.SemanticTokensLegend(token_types=features.TOKEN_TYPES, token_modifiers=features.TOKEN_MODIFIERS))
+def semantic_tokens(ls: RulesetServer, params: L.SemanticTokensParams) -> L.SemanticTokens:
+    path = path_of(params.text_document.uri)
+    return L.SemanticTokens(data=features.semantic_tokens(ls.index(path), ls.rulesets.get(path), path))
+
+
+def serve() -> None:
+    """Answer an editor on stdin and stdout until it exits."""
+    server.start_io()
