@@ -128,18 +128,29 @@ async def test_a_change_is_checked_as_typed_and_a_fix_clears_it(client, tmp_path
 
 
 async def test_an_open_parent_is_checked_through_its_child(client, tmp_path):
-    """GIVEN a parent file and a child that extends it, both open, the parent unsaved
-    WHEN the parent's buffer gains an error
-    THEN checking the child publishes that error in the parent's file, at its place."""
+    """GIVEN a library file (checked in full only inside the rulesets that include it) and a
+    ruleset that extends it, both open
+    WHEN the library's buffer gains an error, unsaved
+    THEN the ruleset is checked again with the buffer, and the error is published in the
+    library's file at its place; fixing the buffer clears it."""
     parent, child = tmp_path / "base.yaml", tmp_path / "child.yaml"
-    parent.write_text(HEARTS.read_text(encoding="utf-8"))
+    good = HEARTS.read_text(encoding="utf-8") + "library: true\n"
+    parent.write_text(good)
     child.write_text("version: 1\nname: Child\nextends: base\n")
-    broken = HEARTS.read_text(encoding="utf-8").replace('"holder(lowest_club)"', '"holder(lowest_clubb)"')
-    parent_uri = await open_file(client, parent, broken)
+    parent_uri = await open_file(client, parent)
     child_uri = await open_file(client, child)
-    [problem] = client.diagnostics[parent_uri]
-    assert problem.range.start == position_of(broken, "lowest_clubb")
-    assert "did you mean 'lowest_club'?" in problem.message
+    assert not client.diagnostics[parent_uri] and not client.diagnostics[child_uri]
+    broken = good.replace('"holder(lowest_club)"', '"holder(lowest_clubb)"')
+    for version, text in ((2, broken), (3, good)):
+        client.text_document_did_change(L.DidChangeTextDocumentParams(
+            L.VersionedTextDocumentIdentifier(version=version, uri=parent_uri),
+            [L.TextDocumentContentChangeWholeDocument(text)]))
+        await client.text_document_document_symbol_async(L.DocumentSymbolParams(doc(parent_uri)))
+        if text is broken:
+            [problem] = client.diagnostics[parent_uri]
+            assert problem.range.start == position_of(broken, "lowest_clubb")
+            assert "did you mean 'lowest_club'?" in problem.message
+    assert not client.diagnostics[parent_uri]
     close_file(client, child_uri)
     close_file(client, parent_uri)
 

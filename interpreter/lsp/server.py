@@ -32,6 +32,7 @@ class RulesetServer(LanguageServer):
         self.rulesets: dict[Path, object] = {}       # the last good load of each file: types
         self.published: dict[Path, set[Path]] = {}   # files each check published diagnostics for
         self.indexes: dict[Path, tuple[tuple, index_module.Index]] = {}
+        self.reads: dict[Path, set[Path]] = {}        # the files each checked file's last check read
 
     # -- buffers ------------------------------------------------------------------
     def texts(self) -> dict[Path, str]:
@@ -60,7 +61,9 @@ class RulesetServer(LanguageServer):
         ruleset, diagnostics = self.checker.check(path, self.texts())
         if ruleset is not None:
             self.rulesets[path] = ruleset
+            self.reads[path] = {index_module.display_path(s) for s in ruleset.sources}
         found = by_file(diagnostics, path, self.lines_of)
+        self.reads[path] = self.reads.get(path, set()) | set(found)
         for stale in self.published.get(path, set()) - set(found):
             found[stale] = []
         for file, items in found.items():
@@ -78,7 +81,12 @@ def did_open(ls: RulesetServer, params: L.DidOpenTextDocumentParams) -> None:
 
 @server.feature(L.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: RulesetServer, params: L.DidChangeTextDocumentParams) -> None:
-    ls.check(path_of(params.text_document.uri))
+    changed = path_of(params.text_document.uri)
+    ls.check(changed)
+    open_files = set(ls.texts())
+    for other, read in list(ls.reads.items()):   # open rulesets that extend or include it
+        if other != changed and other in open_files and changed in read:
+            ls.check(other)
 
 
 @server.feature(L.TEXT_DOCUMENT_DID_SAVE)
@@ -92,6 +100,7 @@ def did_close(ls: RulesetServer, params: L.DidCloseTextDocumentParams) -> None:
     for file in ls.published.pop(path, set()) | {path}:
         ls.text_document_publish_diagnostics(L.PublishDiagnosticsParams(file.as_uri(), []))
     ls.indexes.pop(path, None)
+    ls.reads.pop(path, None)
 
 
 def _at(ls: RulesetServer, params) -> tuple[index_module.Index, object, Path, int, int]:
