@@ -9,10 +9,11 @@ import click
 def command(stdio: bool) -> int:
     """Run the language server an editor starts: diagnostics, completion, hover, definitions,
     references, outline, rename, quick fixes and highlighting inside expression strings."""
+    from interpreter.cli.common import fail
     try:
         from interpreter.lsp.server import serve
     except ImportError as exc:     # pygls is an optional extra
-        raise click.ClickException(f"the language server needs the 'lsp' extra ({exc.name} is not installed): "
-                                   "pip install 'cardrules[lsp]'") from None
+        raise fail(f"the language server needs the 'lsp' extra ({exc.name} is not installed): "
+                   "pip install 'cardrules[lsp]'") from None
     serve()
     return 0
