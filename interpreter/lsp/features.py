@@ -35,10 +35,10 @@ _KIND = {"option": L.CompletionItemKind.Constant, "zone": L.CompletionItemKind.M
          "variable": L.CompletionItemKind.Variable, "function": L.CompletionItemKind.Function,
          "procedure": L.CompletionItemKind.Method, "parameter": L.CompletionItemKind.Variable,
          "ability": L.CompletionItemKind.Event, "trigger": L.CompletionItemKind.Event,
-         "phase": L.CompletionItemKind.EnumMember}
+         "phase": L.CompletionItemKind.EnumMember, "attribute": L.CompletionItemKind.Field}
 _SYMBOL = {"option": L.SymbolKind.Constant, "zone": L.SymbolKind.Module, "variable": L.SymbolKind.Variable,
            "function": L.SymbolKind.Function, "procedure": L.SymbolKind.Method, "phase": L.SymbolKind.Event,
-           "ability": L.SymbolKind.Event, "trigger": L.SymbolKind.Event}
+           "ability": L.SymbolKind.Event, "trigger": L.SymbolKind.Event, "attribute": L.SymbolKind.Field}
 RENAMABLE = {"option", "zone", "variable", "function", "procedure", "parameter", "phase", "ability"}
 
 
@@ -195,7 +195,7 @@ def symbols(index: Index, file: Path) -> list[L.DocumentSymbol]:
             continue
         section = {"option": "options", "zone": "zones", "variable": "vars", "function": "functions",
                    "procedure": "procedures", "phase": "phases", "ability": "abilities",
-                   "trigger": "triggers"}[d.kind]
+                   "trigger": "triggers", "attribute": "deck"}[d.kind]
         children = [L.DocumentSymbol(p.name, L.SymbolKind.Variable, _range(p.place), _range(p.place),
                                      detail=p.detail)
                     for p in index.definitions if p.kind == "parameter" and p.owner == (section, d.name)]
@@ -417,7 +417,7 @@ def _expression(index: Index, ruleset, where: context.Context) -> list[L.Complet
 def _attributes(index: Index, ruleset) -> list[L.CompletionItem]:
     """After a dot: the variables of players, teams and cards, player zones, card attributes,
     the builtin attributes and the collection macros."""
-    items = [d for d in _defined(index, ruleset, {"variable", "zone", "function"})
+    items = [d for d in _defined(index, ruleset, {"variable", "zone", "function", "attribute"})
              if not any(x.kind == "variable" and "game variable" in x.detail for x in index.named(d.label))]
     attrs = dict(STANDARD_CARD_ATTRS)
     symbols = getattr(ruleset, "symbols", None)
@@ -429,4 +429,4 @@ def _attributes(index: Index, ruleset) -> list[L.CompletionItem]:
         items += [L.CompletionItem(n, kind=L.CompletionItemKind.Field, detail=f"{what}.{n}: {T.show(t)}")
                   for n, t in table.items()]
     items += [L.CompletionItem(n, kind=L.CompletionItemKind.Method, detail=doc) for n, doc in MACRO_DOCS.items()]
-    return items
+    return list({item.label: item for item in reversed(items)}.values())[::-1]

@@ -36,7 +36,8 @@ class Place:
 
 @dataclass
 class Definition:
-    kind: str                       # option, zone, variable, function, procedure, parameter, phase, ...
+    kind: str                       # option, zone, variable, function, procedure, parameter, phase,
+    #                                 ability, trigger, attribute (of custom cards)
     name: str
     place: Place
     detail: str                     # one line: "player variable: int", "function follows(p: player, c: card)"
@@ -73,7 +74,11 @@ class Index:
         found = [d for d in self.definitions if d.name == use.name and d.kind == "parameter" and d.owner == use.owner]
         if found and use.role != "attribute":
             return found
-        return [d for d in self.definitions if d.name == use.name and d.kind not in ("parameter", "phase")]
+        found = [d for d in self.definitions if d.name == use.name and d.kind not in ("parameter", "phase")]
+        if found or use.role != "name":
+            return found
+        # a bare name that nothing else defines may name a phase (`hand_history:` does)
+        return [d for d in self.definitions if d.kind == "phase" and d.name == use.name]
 
     def at(self, file: Path, line: int, column: int) -> Definition | Use | None:
         """The definition or use under the cursor."""
@@ -134,6 +139,13 @@ def _definitions(index: Index, source: Source, file: Path) -> None:
                 for pname, ptype in params.items():
                     add(Definition("parameter", pname, _key_place(source, file, (section, name, "params", pname), pname),
                                    f"parameter {pname}: {ptype} of {kind} {name}", owner=(section, name)))
+    deck = data.get("deck") if isinstance(data.get("deck"), dict) else {}
+    for section, what in (("attributes", "card attribute"), ("values", "derived card attribute")):
+        table = deck.get(section)
+        for name, value in table.items() if isinstance(table, dict) else ():
+            typ = value if isinstance(value, str) else "int"
+            add(Definition("attribute", name, _key_place(source, file, ("deck", section, name), name),
+                           f"{what} {name}: {typ}", entry=value))
     scopes = data.get("vars")
     for scope, table in scopes.items() if isinstance(scopes, dict) else ():
         for name, value in table.items() if isinstance(table, dict) else ():
