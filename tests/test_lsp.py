@@ -333,3 +333,43 @@ async def test_semantic_tokens_mark_the_parts_of_expression_strings(client):
     assert kind("'hearts' ? (spot") == "string"
     assert kind("Standard Hearts") is None
     close_file(client, uri)
+
+
+async def test_a_broken_file_still_gets_every_answer(client):
+    """GIVEN tests/broken/unclosed_paren.yaml (an expression that does not parse) and
+    unknown_effect.yaml (a misspelt effect)
+    WHEN completion, hover, definition, references, outline, semantic tokens and the quick fix
+    are asked
+    THEN each answers from what can be read: the half-written expression is highlighted, its
+    names resolve, and the misspelt effect gets its fix."""
+    path = BROKEN / "unclosed_paren.yaml"
+    text = path.read_text(encoding="utf-8")
+    uri = await open_file(client, path)
+    [problem] = client.diagnostics[uri]
+    assert problem.range.start.line == 21
+    names = await complete(client, uri, position_of(text, "p.score == 0", 2))
+    assert {"score", "hand", "rank", "suit"} <= set(names) and "deck" not in names
+    names = await complete(client, uri, position_of(text, "(c.rank", 1))
+    assert {"deck", "trick", "players", "size"} <= set(names)
+    found = await client.text_document_hover_async(L.HoverParams(doc(uri), position_of(text, "p.score == 0", 3)))
+    assert "player variable score: int" in found.contents.value
+    [target] = await client.text_document_definition_async(L.DefinitionParams(
+        doc(uri), position_of(text, "p.score == 0", 3)))
+    assert target.range.start == position_of(text, "score: 0")
+    found = await client.text_document_references_async(L.ReferenceParams(
+        text_document=doc(uri), position=position_of(text, "score: 0"),
+        context=L.ReferenceContext(include_declaration=False)))
+    assert [loc.range.start.line for loc in found] == [21, 23, 25]
+    outline = await client.text_document_document_symbol_async(L.DocumentSymbolParams(doc(uri)))
+    assert {s.name for s in outline} == {"zones", "vars"}
+    tokens = await client.text_document_semantic_tokens_full_async(L.SemanticTokensParams(doc(uri)))
+    assert len(tokens.data) // 5 > 40
+    close_file(client, uri)
+    path = BROKEN / "unknown_effect.yaml"
+    text = path.read_text(encoding="utf-8")
+    uri = await open_file(client, path)
+    [problem] = client.diagnostics[uri]
+    [fix] = await client.text_document_code_action_async(L.CodeActionParams(
+        doc(uri), problem.range, L.CodeActionContext([problem])))
+    assert _apply(text, fix.edit.changes[uri]) == text.replace("mvoe(c", "move(c")
+    close_file(client, uri)

@@ -417,8 +417,11 @@ def _expression(index: Index, ruleset, where: context.Context) -> list[L.Complet
 def _attributes(index: Index, ruleset) -> list[L.CompletionItem]:
     """After a dot: the variables of players, teams and cards, player zones, card attributes,
     the builtin attributes and the collection macros."""
+    game_level = {d.name for d in index.definitions
+                  if (d.kind == "variable" and d.detail.startswith("game variable"))
+                  or (d.kind == "zone" and isinstance(d.entry, dict) and d.entry.get("owner", "game") == "game")}
     items = [d for d in _defined(index, ruleset, {"variable", "zone", "function", "attribute"})
-             if not any(x.kind == "variable" and "game variable" in x.detail for x in index.named(d.label))]
+             if d.label not in game_level]
     attrs = dict(STANDARD_CARD_ATTRS)
     symbols = getattr(ruleset, "symbols", None)
     if symbols is not None:
