@@ -163,16 +163,17 @@ async def complete(client, uri: str, position: L.Position) -> dict[str, L.Comple
 
 
 async def test_completion_offers_what_the_position_allows(client, tmp_path):
-    """GIVEN a variant of Hearts being written
-    WHEN completion is asked at a top-level key, inside an expression, after a dot, at a step's
-    key, at a choice kind, at an option value and at `extends:`
-    THEN each offers the names that fit there, with their types or signatures."""
+    """GIVEN a variant of Hearts that loaded, then half rewritten (not even valid YAML for now)
+    WHEN completion is asked at a top-level key, inside an expression, after a dot, at a key of
+    a choice, at a new step, at a choice kind, at an option value and at `extends:`
+    THEN each offers the names that fit there, with their types (from the last good load) or
+    signatures, the names coming from the last readable version of the buffer."""
     path = tmp_path / "mine.yaml"
     valid = ("version: 1\nname: Mine\nextends: hearts\nset:\n  moon: subtract\nfunctions:\n"
              "  worth:\n    params: {who: player}\n    value: \"who.score + penalty(card('QS'))\"\n")
     text = ("version: 1\nname: Mine\nextends: hearts\nset:\n  moon: \nfunctions:\n"
             "  worth:\n    params: {who: player}\n    value: \"who.sc + pen\"\n"
-            "procedures:\n  deal:\n    - choose: \n      player: dealer\n    - \n")
+            "procedures:\n  deal:\n    - choose: \n      player: dealer\n      fr\n    - \n")
     path.write_text(valid)
     uri = await open_file(client, path)
     # a good load (a warning only), so the types of its names are known
@@ -181,7 +182,8 @@ async def test_completion_offers_what_the_position_allows(client, tmp_path):
     client.text_document_did_change(L.DidChangeTextDocumentParams(
         L.VersionedTextDocumentIdentifier(version=2, uri=uri), [L.TextDocumentContentChangeWholeDocument(text)]))
     top = await complete(client, uri, L.Position(text.count("\n", 0, text.index("functions:")), 0))
-    assert {"zones", "functions", "options", "flow", "extends"} <= set(top)
+    assert {"zones", "options", "flow", "deck", "include"} <= set(top)
+    assert not {"extends", "name", "set"} & set(top)       # (written already)
     assert "A" not in top and "rank" not in top
     names = await complete(client, uri, position_of(text, "pen", 3))
     assert {"penalty", "who", "target", "moon", "hand", "size", "move", "players"} <= set(names)
@@ -193,6 +195,9 @@ async def test_completion_offers_what_the_position_allows(client, tmp_path):
     assert "target" not in attributes
     kinds = await complete(client, uri, position_of(text, "choose: ", 8))
     assert {"card", "cards", "player", "action"} <= set(kinds)
+    choice_keys = await complete(client, uri, position_of(text, "      fr", 8))
+    assert {"from", "where", "as", "prompt"} <= set(choice_keys)         # the keys of a choice,
+    assert not {"player", "choose", "for_each", "while"} & set(choice_keys)   # not those written or of others
     steps = await complete(client, uri, position_of(text, "    - \n", 6))
     assert {"if", "for_each", "choose", "call", "phase", "while"} <= set(steps)
     moons = await complete(client, uri, position_of(text, "moon: ", 6))

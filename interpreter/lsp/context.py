@@ -22,6 +22,7 @@ class Context:
     word: str                   # the name typed so far, before the cursor
     after_dot: bool = False     # the word follows a '.': an attribute or a macro
     prefix: str = ""            # the line up to the cursor
+    siblings: tuple = ()        # the keys already written in the mapping a key is typed into
 
 
 def at(lines: list[str], line: int, column: int) -> Context:
@@ -37,7 +38,8 @@ def at(lines: list[str], line: int, column: int) -> Context:
     typing_key = re.fullmatch(r"\s*(-\s+)*[A-Za-z_]*", prefix) is not None
     if typing_key and not _in_block(lines, line, indent):
         path = _parents(lines, line, indent, item.group(2) != "")
-        return Context(path, "key", word, prefix=prefix)
+        return Context(path, "key", word, prefix=prefix,
+                       siblings=_siblings(lines, line, indent, new_item=item.group(2) != ""))
     if key_here and len(prefix) > key_here.end() - 1 and not _in_block(lines, line, indent):
         own_indent = len(key_here.group(1)) + len(key_here.group(2))
         path = _parents(lines, line, own_indent, key_here.group(2) != "") + [key_here.group(4)]
@@ -85,3 +87,26 @@ def _parents(lines: list[str], line: int, indent: int, is_item: bool) -> list:
             path.insert(0, key.group(4))
             current = content
     return path
+
+
+def _siblings(lines: list[str], line: int, indent: int, *, new_item: bool) -> tuple:
+    """The keys written at `indent` in the same mapping as the line (above and below it; only
+    below when the line starts a list item, which starts the mapping)."""
+    found = []
+    for step in (1,) if new_item else (-1, 1):
+        number = line + step
+        while 0 <= number < len(lines):
+            text = lines[number]
+            number += step
+            if not text.strip() or text.lstrip().startswith("#"):
+                continue
+            head = _ITEM.match(text)
+            start, content = len(head.group(1)), len(head.group(1)) + len(head.group(2))
+            key = _KEY.match(text)
+            if start < indent:      # the mapping ends here; above, a `- key:` starts it
+                if step == -1 and head.group(2) and content == indent and key:
+                    found.append(key.group(4))
+                break
+            if content == indent and key:
+                found.append(key.group(4))
+    return tuple(found)

@@ -352,9 +352,15 @@ def completion(index: Index, ruleset, file: Path, lines: list[str], line: int, c
 
 
 def _keys(where: context.Context) -> list[L.CompletionItem]:
+    """The keys the schema allows there; where the keys already written choose among several
+    shapes (a `choose:` step, say), those of the shapes that have them all."""
     out = {}
-    for node in schema_nodes(where.path):
+    nodes = [n for n in schema_nodes(where.path) if "properties" in n]
+    fitting = [n for n in nodes if all(key in n["properties"] for key in where.siblings)]
+    for node in fitting or nodes:
         for key, spec in node.get("properties", {}).items():
+            if key in where.siblings:
+                continue
             doc = next((n.get("description") for n in _expand(spec) if n.get("description")), None)
             out.setdefault(key, L.CompletionItem(key, kind=L.CompletionItemKind.Property, detail=doc,
                                                  insert_text=f"{key}: "))

@@ -33,6 +33,7 @@ class RulesetServer(LanguageServer):
         self.published: dict[Path, set[Path]] = {}   # files each check published diagnostics for
         self.indexes: dict[Path, tuple[tuple, index_module.Index]] = {}
         self.reads: dict[Path, set[Path]] = {}        # the files each checked file's last check read
+        self.readable: dict[Path, index_module.Index] = {}   # the last index of a readable buffer
 
     # -- buffers ------------------------------------------------------------------
     def texts(self) -> dict[Path, str]:
@@ -47,14 +48,19 @@ class RulesetServer(LanguageServer):
                 text = ""
         return text.splitlines()
 
-    def index(self, path: Path) -> index_module.Index:
+    def index(self, path: Path, *, current: bool = False) -> index_module.Index:
+        """The names of the ruleset at `path`. While its buffer is not readable YAML (half
+        typed), those of its last readable version, unless `current` (places must be exact)."""
         texts = self.texts()
         stamp = tuple(sorted((str(p), hash(t)) for p, t in texts.items()))
         kept = self.indexes.get(path)
         if kept is None or kept[0] != stamp:
             kept = (stamp, index_module.build(path, texts))
             self.indexes[path] = kept
-        return kept[1]
+        built = kept[1]
+        if path in built.files:
+            self.readable[path] = built
+        return built if current else self.readable.get(path, built)
 
     # -- diagnostics --------------------------------------------------------------
     def check(self, path: Path) -> None:
@@ -100,6 +106,7 @@ def did_close(ls: RulesetServer, params: L.DidCloseTextDocumentParams) -> None:
     for file in ls.published.pop(path, set()) | {path}:
         ls.text_document_publish_diagnostics(L.PublishDiagnosticsParams(file.as_uri(), []))
     ls.indexes.pop(path, None)
+    ls.readable.pop(path, None)
     ls.reads.pop(path, None)
 
 
@@ -136,7 +143,7 @@ def references(ls: RulesetServer, params: L.ReferenceParams) -> list[L.Location]
 @server.feature(L.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 def symbols(ls: RulesetServer, params: L.DocumentSymbolParams) -> list[L.DocumentSymbol]:
     path = path_of(params.text_document.uri)
-    return features.symbols(ls.index(path), path)
+    return features.symbols(ls.index(path, current=True), path)
 
 
 @server.feature(L.TEXT_DOCUMENT_PREPARE_RENAME)
@@ -168,7 +175,7 @@ def code_action(ls: RulesetServer, params: L.CodeActionParams) -> list[L.CodeAct
                 L.SemanticTokensLegend(token_types=features.TOKEN_TYPES, token_modifiers=features.TOKEN_MODIFIERS))
 def semantic_tokens(ls: RulesetServer, params: L.SemanticTokensParams) -> L.SemanticTokens:
     path = path_of(params.text_document.uri)
-    return L.SemanticTokens(data=features.semantic_tokens(ls.index(path), ls.rulesets.get(path), path))
+    return L.SemanticTokens(data=features.semantic_tokens(ls.index(path, current=True), ls.rulesets.get(path), path))
 
 
 def serve() -> None:
