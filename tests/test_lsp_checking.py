@@ -63,3 +63,27 @@ def test_unsaved_text_is_checked_and_nothing_is_written_to_the_load_cache(tmp_pa
         [(d.message, d.span.line) for d in check_ruleset(str(path.resolve()), texts={path.resolve(): typed})[1]]
     assert before == after
     assert check_ruleset(str(path))[0] is not None          # the file itself is fine
+
+
+def test_every_did_you_mean_of_tests_broken_has_a_quick_fix_that_fixes_it():
+    """GIVEN every diagnostic of tests/broken/ whose hint is a did-you-mean
+    WHEN its quick fix is applied to the text
+    THEN the checker no longer reports it (and the fix changed only the misspelt name)."""
+    from interpreter.lsp import checking, features
+    fixed = 0
+    for path in sorted(p.resolve() for p in (ROOT / "tests" / "broken").rglob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        for d in check_ruleset(str(path))[1]:
+            if not (d.hint and "did you mean" in d.hint and d.span and Path(d.span.file).resolve() == path):
+                continue
+            [action] = features.code_actions(path.as_uri(), [checking.to_lsp(d, lines)], lines)
+            [edit] = action.edit.changes[path.as_uri()]
+            line = lines[edit.range.start.line]
+            assert line[edit.range.start.character:edit.range.end.character] in d.message
+            new_line = line[:edit.range.start.character] + edit.new_text + line[edit.range.end.character:]
+            new_text = "\n".join(lines[:edit.range.start.line] + [new_line] + lines[edit.range.start.line + 1:])
+            after = check_ruleset(str(path), texts={path: new_text})[1]
+            assert d.message not in [a.message for a in after], (path.name, d.message)
+            fixed += 1
+    assert fixed >= 15

@@ -212,20 +212,27 @@ def symbols(index: Index, file: Path) -> list[L.DocumentSymbol]:
 
 # -- quick fixes ----------------------------------------------------------------------
 def code_actions(uri: str, diagnostics: list[L.Diagnostic], lines: list[str]) -> list[L.CodeAction]:
-    """A quick fix for each diagnostic whose hint is a did-you-mean: the suggestion in place of the word."""
+    """A quick fix for each diagnostic whose hint is a did-you-mean: the suggestion in place of
+    the misspelt name, which the message quotes and the line holds at or after the diagnostic."""
     out = []
     for diagnostic in diagnostics:
         hint = diagnostic.data.get("hint") if isinstance(diagnostic.data, dict) else None
         match = _HINT.search(hint or diagnostic.message)
         if not match:
             continue
+        suggestion = match.group(1)
         start = diagnostic.range.start
         text = lines[start.line] if start.line < len(lines) else ""
-        word = re.match(r"[A-Za-z0-9_.\-]*", text[start.character:]).group()
-        if not word:
+        quoted = [q for q in re.findall(r"'([^'\n]+)'", diagnostic.message.split(" (did you mean")[0])
+                  if q != suggestion]
+        found = next((m for q in quoted
+                      for m in [re.compile(rf"(?<![\w-]){re.escape(q)}(?![\w-])").search(text, start.character)]
+                      if m), None)
+        if found is None:
             continue
-        edit = L.TextEdit(L.Range(start, L.Position(start.line, start.character + len(word))), match.group(1))
-        out.append(L.CodeAction(f"Change '{word}' to '{match.group(1)}'", kind=L.CodeActionKind.QuickFix,
+        edit = L.TextEdit(L.Range(L.Position(start.line, found.start()), L.Position(start.line, found.end())),
+                          suggestion)
+        out.append(L.CodeAction(f"Change '{found.group()}' to '{suggestion}'", kind=L.CodeActionKind.QuickFix,
                                 diagnostics=[diagnostic], is_preferred=True,
                                 edit=L.WorkspaceEdit(changes={uri: [edit]})))
     return out
