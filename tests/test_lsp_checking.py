@@ -77,7 +77,7 @@ def test_every_did_you_mean_of_tests_broken_has_a_quick_fix_that_fixes_it():
         for d in check_ruleset(str(path))[1]:
             if not (d.hint and "did you mean" in d.hint and d.span and Path(d.span.file).resolve() == path):
                 continue
-            [action] = features.code_actions(path.as_uri(), [checking.to_lsp(d, lines)], lines)
+            [action] = features.code_actions(path.as_uri(), [checking.to_lsp(d, lines)], lines=lines)
             [edit] = action.edit.changes[path.as_uri()]
             line = lines[edit.range.start.line]
             assert line[edit.range.start.character:edit.range.end.character] in d.message

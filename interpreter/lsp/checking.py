@@ -34,7 +34,7 @@ class Checker:
             return check_ruleset(str(path), texts=texts)
 
 
-def by_file(diagnostics: list[Diagnostic], top: Path, lines_of) -> dict[Path, list[L.Diagnostic]]:
+def by_file(diagnostics: list[Diagnostic], *, top: Path, lines_of) -> dict[Path, list[L.Diagnostic]]:
     """The diagnostics as the protocol has them, by the file they point into (the checked file
     for one that points nowhere); `lines_of(path)` gives a file's lines, to find a word's end."""
     out: dict[Path, list[L.Diagnostic]] = {top: []}

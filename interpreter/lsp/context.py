@@ -25,7 +25,7 @@ class Context:
     siblings: tuple = ()        # the keys already written in the mapping a key is typed into
 
 
-def at(lines: list[str], line: int, column: int) -> Context:
+def at(lines: list[str], *, line: int, column: int) -> Context:
     text = lines[line] if line < len(lines) else ""
     prefix = text[:column]
     word_match = _WORD.search(prefix)
@@ -36,20 +36,20 @@ def at(lines: list[str], line: int, column: int) -> Context:
     indent = len(item.group(1)) + len(item.group(2))
     key_here = _KEY.match(text)
     typing_key = re.fullmatch(r"\s*(-\s+)*[A-Za-z_]*", prefix) is not None
-    if typing_key and not _in_block(lines, line, indent):
-        path = _parents(lines, line, indent, item.group(2) != "")
+    if typing_key and not _in_block(lines, line=line, indent=indent):
+        path = _parents(lines, line=line, indent=indent, is_item=item.group(2) != "")
         return Context(path, "key", word, prefix=prefix,
-                       siblings=_siblings(lines, line, indent, new_item=item.group(2) != ""))
-    if key_here and len(prefix) > key_here.end() - 1 and not _in_block(lines, line, indent):
+                       siblings=_siblings(lines, line=line, indent=indent, new_item=item.group(2) != ""))
+    if key_here and len(prefix) > key_here.end() - 1 and not _in_block(lines, line=line, indent=indent):
         own_indent = len(key_here.group(1)) + len(key_here.group(2))
-        path = _parents(lines, line, own_indent, key_here.group(2) != "") + [key_here.group(4)]
+        path = _parents(lines, line=line, indent=own_indent, is_item=key_here.group(2) != "") + [key_here.group(4)]
         return Context(path, "value", word, after_dot, prefix)
     # a continuation line: a block scalar's, or a list item's string
-    path = _parents(lines, line, indent, item.group(2) != "")
+    path = _parents(lines, line=line, indent=indent, is_item=item.group(2) != "")
     return Context(path, "value", word, after_dot, prefix)
 
 
-def _in_block(lines: list[str], line: int, indent: int) -> bool:
+def _in_block(lines: list[str], *, line: int, indent: int) -> bool:
     """Whether the line is inside a block scalar (`key: |`) that starts above it."""
     for number in range(line - 1, -1, -1):
         text = lines[number]
@@ -60,7 +60,7 @@ def _in_block(lines: list[str], line: int, indent: int) -> bool:
     return False
 
 
-def _parents(lines: list[str], line: int, indent: int, is_item: bool) -> list:
+def _parents(lines: list[str], *, line: int, indent: int, is_item: bool) -> list:
     """The keys (and list items, as '[]') that the line at `line`, written at `indent`, stands under."""
     path: list = []
     current = indent
@@ -89,7 +89,7 @@ def _parents(lines: list[str], line: int, indent: int, is_item: bool) -> list:
     return path
 
 
-def _siblings(lines: list[str], line: int, indent: int, *, new_item: bool) -> tuple:
+def _siblings(lines: list[str], *, line: int, indent: int, new_item: bool) -> tuple:
     """The keys written at `indent` in the same mapping as the line (above and below it; only
     below when the line starts a list item, which starts the mapping)."""
     found = []

@@ -20,7 +20,7 @@ from interpreter.language.loader import LIBRARY
 from interpreter.language.macros import MACRO_DOCS, MACROS
 from interpreter.language.schema import schema_text
 from interpreter.lsp import context, strings
-from interpreter.lsp.index import Definition, Index, Place, Use
+from interpreter.lsp.index import Cursor, Definition, Index, Place, Use
 from interpreter.shipped import rulesets_folder
 
 TOKEN_TYPES = ["keyword", "string", "number", "operator", "function", "method", "variable", "parameter",
@@ -113,8 +113,8 @@ def _library_doc(name: str, *, attribute: bool) -> str | None:
 
 
 # -- hover, definition, references -----------------------------------------------
-def hover(index: Index, ruleset, file: Path, line: int, column: int) -> L.Hover | None:
-    item = index.at(file, line, column)
+def hover(index: Index, cursor: Cursor, *, ruleset=None) -> L.Hover | None:
+    item = index.at(cursor)
     if isinstance(item, Definition):
         text = describe(item, ruleset)
     elif isinstance(item, Use):
@@ -122,35 +122,35 @@ def hover(index: Index, ruleset, file: Path, line: int, column: int) -> L.Hover 
         text = "\n\n---\n\n".join(describe(d, ruleset) for d in found[-1:]) if found else \
             _library_doc(item.name, attribute=item.role == "attribute")
     else:
-        text = _key_doc(index, file, line, column)
+        text = _key_doc(index, cursor)
     if not text:
         return None
     return L.Hover(L.MarkupContent(L.MarkupKind.Markdown, text),
                    _range(item.place) if item is not None else None)
 
 
-def _key_doc(index: Index, file: Path, line: int, column: int) -> str | None:
+def _key_doc(index: Index, cursor: Cursor) -> str | None:
     """A key's description from the schema, when the cursor is on a key."""
-    source = index.files.get(file)
+    source = index.files.get(cursor.file)
     if source is None:
         return None
     lines = source.text.splitlines()
-    text = lines[line] if line < len(lines) else ""
+    text = lines[cursor.line] if cursor.line < len(lines) else ""
     match = re.match(r"^(\s*(?:-\s+)*)([A-Za-z_]\w*)\s*:", text)
-    if not match or not match.start(2) <= column <= match.end(2):
+    if not match or not match.start(2) <= cursor.column <= match.end(2):
         return None
-    where = context.at(lines, line, match.end(2) + 1)
+    where = context.at(lines, line=cursor.line, column=match.end(2) + 1)
     docs = [n.get("description") for n in schema_nodes(where.path) if n.get("description")]
     return f"`{match.group(2)}`: {docs[0]}" if docs else None
 
 
-def definition(index: Index, file: Path, line: int, column: int) -> list[L.Location]:
-    item = index.at(file, line, column)
+def definition(index: Index, cursor: Cursor) -> list[L.Location]:
+    item = index.at(cursor)
     return [location(d.place) for d in index.targets(item)] if item is not None else []
 
 
-def references(index: Index, file: Path, line: int, column: int, *, declaration: bool) -> list[L.Location]:
-    item = index.at(file, line, column)
+def references(index: Index, cursor: Cursor, *, declaration: bool) -> list[L.Location]:
+    item = index.at(cursor)
     if item is None:
         return []
     found = index.targets(item)
@@ -159,8 +159,8 @@ def references(index: Index, file: Path, line: int, column: int, *, declaration:
 
 
 # -- rename -------------------------------------------------------------------------
-def prepare_rename(index: Index, file: Path, line: int, column: int) -> L.Range:
-    item = index.at(file, line, column)
+def prepare_rename(index: Index, cursor: Cursor) -> L.Range:
+    item = index.at(cursor)
     found = index.targets(item) if item is not None else []
     if not found:
         raise RenameRefused("only a name the ruleset defines can be renamed here")
@@ -173,11 +173,11 @@ def prepare_rename(index: Index, file: Path, line: int, column: int) -> L.Range:
     return _range(item.place)
 
 
-def rename(index: Index, file: Path, line: int, column: int, new_name: str) -> L.WorkspaceEdit:
-    prepare_rename(index, file, line, column)
+def rename(index: Index, cursor: Cursor, *, new_name: str) -> L.WorkspaceEdit:
+    prepare_rename(index, cursor)
     if not _NAME.match(new_name) or new_name in strings.KEYWORDS:
         raise RenameRefused(f"'{new_name}' is not a name (letters, digits and _, not starting with a digit)")
-    found = index.targets(index.at(file, line, column))
+    found = index.targets(index.at(cursor))
     places = {d.place for d in found} | {u.place for u in index.uses_of(found)}
     changes: dict[str, list[L.TextEdit]] = {}
     for place in sorted(places, key=lambda p: (str(p.file), p.line, p.start)):
@@ -211,7 +211,7 @@ def symbols(index: Index, file: Path) -> list[L.DocumentSymbol]:
 
 
 # -- quick fixes ----------------------------------------------------------------------
-def code_actions(uri: str, diagnostics: list[L.Diagnostic], lines: list[str]) -> list[L.CodeAction]:
+def code_actions(uri: str, diagnostics: list[L.Diagnostic], *, lines: list[str]) -> list[L.CodeAction]:
     """A quick fix for each diagnostic whose hint is a did-you-mean: the suggestion in place of
     the misspelt name, which the message quotes and the line holds at or after the diagnostic."""
     out = []
@@ -239,7 +239,7 @@ def code_actions(uri: str, diagnostics: list[L.Diagnostic], lines: list[str]) ->
 
 
 # -- semantic tokens ------------------------------------------------------------------
-def semantic_tokens(index: Index, ruleset, file: Path) -> list[int]:
+def semantic_tokens(index: Index, file: Path) -> list[int]:
     """The tokens of the file's expression strings, encoded as the protocol wants them."""
     source = index.files.get(file)
     if source is None:
@@ -249,11 +249,11 @@ def semantic_tokens(index: Index, ruleset, file: Path) -> list[int]:
         owner = text.path[:2] if text.path[0] in ("functions", "procedures") and len(text.path) > 2 else None
         tokens = strings.tokens(text)
         for i, token in enumerate(tokens):
-            kind, modifiers = _classify(index, tokens, i, owner, phase_def=text.mode == "phase")
+            kind, modifiers = _classify(index, tokens, at=i, owner=owner)
             if kind is None:
                 continue
-            line, column = strings.position(source, text, token.offset)
-            end_line, _ = strings.position(source, text, token.offset + len(token.text) - 1)
+            line, column = strings.position(source, text, offset=token.offset)
+            end_line, _ = strings.position(source, text, offset=token.offset + len(token.text) - 1)
             if end_line == line:      # (a string folded over two lines is left plain)
                 found.append((line, column, len(token.text), TOKEN_TYPES.index(kind), modifiers))
     data, last_line, last_column = [], 0, 0
@@ -263,7 +263,8 @@ def semantic_tokens(index: Index, ruleset, file: Path) -> list[int]:
     return data
 
 
-def _classify(index: Index, tokens: list, i: int, owner, *, phase_def: bool) -> tuple[str | None, int]:
+def _classify(index: Index, tokens: list, *, at: int, owner) -> tuple[str | None, int]:
+    i = at
     token = tokens[i]
     if token.kind == "phase":
         return "enumMember", 0
@@ -334,8 +335,8 @@ def schema_nodes(path: list) -> list[dict]:
     return nodes
 
 
-def completion(index: Index, ruleset, file: Path, lines: list[str], line: int, column: int) -> list[L.CompletionItem]:
-    where = context.at(lines, line, column)
+def completion(index: Index, cursor: Cursor, *, lines: list[str], ruleset=None) -> list[L.CompletionItem]:
+    where = context.at(lines, line=cursor.line, column=cursor.column)
     if where.typing == "key":
         return _keys(where)
     key = next((p for p in reversed(where.path) if p != "[]"), "")
@@ -344,9 +345,9 @@ def completion(index: Index, ruleset, file: Path, lines: list[str], line: int, c
     if enums and key != "version":
         return [L.CompletionItem(v, kind=L.CompletionItemKind.EnumMember) for v in dict.fromkeys(enums)]
     if key in ("extends", "include"):
-        return _files(file)
+        return _files(cursor.file)
     if key == "call":
-        return _defined(index, ruleset, {"procedure"})
+        return _defined(index, ruleset, kinds={"procedure"})
     if key in ("phase", "phases"):
         return [L.CompletionItem(n, kind=L.CompletionItemKind.EnumMember, detail="phase")
                 for n in dict.fromkeys(d.name for d in index.definitions if d.kind == "phase")]
@@ -355,7 +356,7 @@ def completion(index: Index, ruleset, file: Path, lines: list[str], line: int, c
     option = _option_for_value(where.path)
     if option is not None:
         return _option_values(index, option)
-    return _expression(index, ruleset, where)
+    return _expression(index, ruleset, where=where)
 
 
 def _keys(where: context.Context) -> list[L.CompletionItem]:
@@ -399,7 +400,7 @@ def _option_values(index: Index, name: str) -> list[L.CompletionItem]:
     return []
 
 
-def _defined(index: Index, ruleset, kinds: set, owner=None) -> list[L.CompletionItem]:
+def _defined(index: Index, ruleset, *, kinds: set, owner=None) -> list[L.CompletionItem]:
     out = {}
     for d in index.definitions:
         if d.kind in kinds and (d.kind != "parameter" or d.owner == owner):
@@ -410,12 +411,12 @@ def _defined(index: Index, ruleset, kinds: set, owner=None) -> list[L.Completion
     return list(out.values())
 
 
-def _expression(index: Index, ruleset, where: context.Context) -> list[L.CompletionItem]:
+def _expression(index: Index, ruleset, *, where: context.Context) -> list[L.CompletionItem]:
     if where.after_dot:
         return _attributes(index, ruleset)
     owner = tuple(where.path[:2]) if where.path and where.path[0] in ("functions", "procedures") else None
-    items = _defined(index, ruleset, {"option", "zone", "function", "parameter"}, owner)
-    items += [d for d in _defined(index, ruleset, {"variable"})
+    items = _defined(index, ruleset, kinds={"option", "zone", "function", "parameter"}, owner=owner)
+    items += [d for d in _defined(index, ruleset, kinds={"variable"})
               if any(x.kind == "variable" and "game variable" in x.detail for x in index.named(d.label))]
     items += [L.CompletionItem(n, kind=L.CompletionItemKind.Constant, detail=f"{n}: {T.show(t)}")
               for n, (t, _) in GLOBALS.items()]
@@ -433,7 +434,7 @@ def _attributes(index: Index, ruleset) -> list[L.CompletionItem]:
     game_level = {d.name for d in index.definitions
                   if (d.kind == "variable" and d.detail.startswith("game variable"))
                   or (d.kind == "zone" and isinstance(d.entry, dict) and d.entry.get("owner", "game") == "game")}
-    items = [d for d in _defined(index, ruleset, {"variable", "zone", "function", "attribute"})
+    items = [d for d in _defined(index, ruleset, kinds={"variable", "zone", "function", "attribute"})
              if d.label not in game_level]
     attrs = dict(STANDARD_CARD_ATTRS)
     symbols = getattr(ruleset, "symbols", None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 from interpreter.errors import Collector
 from interpreter.language.loader import LIBRARY, Reader, layers
@@ -22,6 +22,13 @@ SECTIONS = {"options": "option", "zones": "zone", "functions": "function", "proc
 REMOVABLE = {"options", "zones", "functions", "procedures", "abilities", "triggers"}
 
 
+class Cursor(NamedTuple):
+    """Where the editor asks about: a file, a line and a column, counted from 0."""
+    file: Path
+    line: int
+    column: int
+
+
 @dataclass(frozen=True)
 class Place:
     """A stretch of one line of a file; line and columns count from 0."""
@@ -30,8 +37,8 @@ class Place:
     start: int
     end: int
 
-    def holds(self, file: Path, line: int, column: int) -> bool:
-        return file == self.file and line == self.line and self.start <= column <= self.end
+    def holds(self, cursor: Cursor) -> bool:
+        return cursor.file == self.file and cursor.line == self.line and self.start <= cursor.column <= self.end
 
 
 @dataclass
@@ -80,10 +87,10 @@ class Index:
         # a bare name that nothing else defines may name a phase (`hand_history:` does)
         return [d for d in self.definitions if d.kind == "phase" and d.name == use.name]
 
-    def at(self, file: Path, line: int, column: int) -> Definition | Use | None:
+    def at(self, cursor: Cursor) -> Definition | Use | None:
         """The definition or use under the cursor."""
         for item in [*self.definitions, *self.uses]:
-            if item.place.holds(file, line, column):
+            if item.place.holds(cursor):
                 return item
         return None
 
@@ -119,7 +126,7 @@ def build(path: Path, texts: Mapping[Path, str]) -> Index:
     return index
 
 
-def _key_place(source: Source, file: Path, path: tuple, name: str) -> Place:
+def _key_place(source: Source, file: Path, *, path: tuple, name: str) -> Place:
     span = source.span(path, key=True)
     return Place(file, span.line - 1, span.column - 1, span.column - 1 + len(name))
 
@@ -132,31 +139,31 @@ def _definitions(index: Index, source: Source, file: Path) -> None:
         for name, value in entries.items() if isinstance(entries, dict) else ():
             spec = value if isinstance(value, dict) else {}
             doc = str(spec.get("description") or "")
-            add(Definition(kind, name, _key_place(source, file, (section, name), name),
+            add(Definition(kind, name, _key_place(source, file, path=(section, name), name=name),
                            _detail(kind, name, value), doc, entry=value))
             params = spec.get("params")
             if section in ("functions", "procedures") and isinstance(params, dict):
                 for pname, ptype in params.items():
-                    add(Definition("parameter", pname, _key_place(source, file, (section, name, "params", pname), pname),
+                    add(Definition("parameter", pname, _key_place(source, file, path=(section, name, "params", pname), name=pname),
                                    f"parameter {pname}: {ptype} of {kind} {name}", owner=(section, name)))
     deck = data.get("deck") if isinstance(data.get("deck"), dict) else {}
     for section, what in (("attributes", "card attribute"), ("values", "derived card attribute")):
         table = deck.get(section)
         for name, value in table.items() if isinstance(table, dict) else ():
             typ = value if isinstance(value, str) else "int"
-            add(Definition("attribute", name, _key_place(source, file, ("deck", section, name), name),
+            add(Definition("attribute", name, _key_place(source, file, path=("deck", section, name), name=name),
                            f"{what} {name}: {typ}", entry=value))
     scopes = data.get("vars")
     for scope, table in scopes.items() if isinstance(scopes, dict) else ():
         for name, value in table.items() if isinstance(table, dict) else ():
             spec = value if isinstance(value, dict) else {}
-            add(Definition("variable", name, _key_place(source, file, ("vars", scope, name), name),
+            add(Definition("variable", name, _key_place(source, file, path=("vars", scope, name), name=name),
                            f"{scope} variable {name}: {_var_type(value)}", str(spec.get("description") or ""),
                            entry=value))
     for text in strings.texts(source):
         if text.mode == "phase":
             for token in strings.tokens(text):
-                line, column = strings.position(source, text, token.offset)
+                line, column = strings.position(source, text, offset=token.offset)
                 add(Definition("phase", token.text, Place(file, line, column, column + len(token.text)),
                                f"phase {token.text}"))
 
@@ -175,11 +182,11 @@ def _uses(index: Index, source: Source, file: Path) -> None:
             after = found[i + 1].text if i + 1 < len(found) else ""
             role = "phase" if token.kind == "phase" else "attribute" if before == "." else \
                 "call" if after == "(" else "name"
-            line, column = strings.position(source, text, token.offset)
+            line, column = strings.position(source, text, offset=token.offset)
             index.uses.append(Use(token.text, Place(file, line, column, column + len(token.text)), role, owner))
     settings = data.get("set")
     for name in settings if isinstance(settings, dict) else ():
-        index.uses.append(Use(name, _key_place(source, file, ("set", name), name), "key"))
+        index.uses.append(Use(name, _key_place(source, file, path=("set", name), name=name), "key"))
     removed = data.get("remove")
     for section, names in removed.items() if isinstance(removed, dict) else ():
         for i, name in enumerate(names if isinstance(names, list) else []):

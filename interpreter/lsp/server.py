@@ -68,7 +68,7 @@ class RulesetServer(LanguageServer):
         if ruleset is not None:
             self.rulesets[path] = ruleset
             self.reads[path] = {index_module.display_path(s) for s in ruleset.sources}
-        found = by_file(diagnostics, path, self.lines_of)
+        found = by_file(diagnostics, top=path, lines_of=self.lines_of)
         self.reads[path] = self.reads.get(path, set()) | set(found)
         for stale in self.published.get(path, set()) - set(found):
             found[stale] = []
@@ -110,34 +110,32 @@ def did_close(ls: RulesetServer, params: L.DidCloseTextDocumentParams) -> None:
     ls.reads.pop(path, None)
 
 
-def _at(ls: RulesetServer, params) -> tuple[index_module.Index, object, Path, int, int]:
+def _at(ls: RulesetServer, params) -> tuple[index_module.Index, index_module.Cursor]:
     path = path_of(params.text_document.uri)
-    return ls.index(path), ls.rulesets.get(path), path, params.position.line, params.position.character
+    return ls.index(path), index_module.Cursor(path, params.position.line, params.position.character)
 
 
 @server.feature(L.TEXT_DOCUMENT_COMPLETION, L.CompletionOptions(trigger_characters=[".", " ", ":"]))
 def completion(ls: RulesetServer, params: L.CompletionParams) -> L.CompletionList:
-    index, ruleset, path, line, column = _at(ls, params)
-    items = features.completion(index, ruleset, path, ls.lines_of(path), line, column)
+    index, cursor = _at(ls, params)
+    items = features.completion(index, cursor, lines=ls.lines_of(cursor.file), ruleset=ls.rulesets.get(cursor.file))
     return L.CompletionList(is_incomplete=False, items=items)
 
 
 @server.feature(L.TEXT_DOCUMENT_HOVER)
 def hover(ls: RulesetServer, params: L.HoverParams) -> L.Hover | None:
-    index, ruleset, path, line, column = _at(ls, params)
-    return features.hover(index, ruleset, path, line, column)
+    index, cursor = _at(ls, params)
+    return features.hover(index, cursor, ruleset=ls.rulesets.get(cursor.file))
 
 
 @server.feature(L.TEXT_DOCUMENT_DEFINITION)
 def definition(ls: RulesetServer, params: L.DefinitionParams) -> list[L.Location]:
-    index, _, path, line, column = _at(ls, params)
-    return features.definition(index, path, line, column)
+    return features.definition(*_at(ls, params))
 
 
 @server.feature(L.TEXT_DOCUMENT_REFERENCES)
 def references(ls: RulesetServer, params: L.ReferenceParams) -> list[L.Location]:
-    index, _, path, line, column = _at(ls, params)
-    return features.references(index, path, line, column, declaration=params.context.include_declaration)
+    return features.references(*_at(ls, params), declaration=params.context.include_declaration)
 
 
 @server.feature(L.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
@@ -148,18 +146,16 @@ def symbols(ls: RulesetServer, params: L.DocumentSymbolParams) -> list[L.Documen
 
 @server.feature(L.TEXT_DOCUMENT_PREPARE_RENAME)
 def prepare_rename(ls: RulesetServer, params: L.PrepareRenameParams) -> L.Range:
-    index, _, path, line, column = _at(ls, params)
     try:
-        return features.prepare_rename(index, path, line, column)
+        return features.prepare_rename(*_at(ls, params))
     except RenameRefused as exc:
         raise JsonRpcInvalidRequest(str(exc)) from None
 
 
 @server.feature(L.TEXT_DOCUMENT_RENAME)
 def rename(ls: RulesetServer, params: L.RenameParams) -> L.WorkspaceEdit:
-    index, _, path, line, column = _at(ls, params)
     try:
-        return features.rename(index, path, line, column, params.new_name)
+        return features.rename(*_at(ls, params), new_name=params.new_name)
     except RenameRefused as exc:
         raise JsonRpcInvalidRequest(str(exc)) from None
 
@@ -168,14 +164,14 @@ def rename(ls: RulesetServer, params: L.RenameParams) -> L.WorkspaceEdit:
                 L.CodeActionOptions(code_action_kinds=[L.CodeActionKind.QuickFix]))
 def code_action(ls: RulesetServer, params: L.CodeActionParams) -> list[L.CodeAction]:
     path = path_of(params.text_document.uri)
-    return features.code_actions(params.text_document.uri, params.context.diagnostics, ls.lines_of(path))
+    return features.code_actions(params.text_document.uri, params.context.diagnostics, lines=ls.lines_of(path))
 
 
 @server.feature(L.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
                 L.SemanticTokensLegend(token_types=features.TOKEN_TYPES, token_modifiers=features.TOKEN_MODIFIERS))
 def semantic_tokens(ls: RulesetServer, params: L.SemanticTokensParams) -> L.SemanticTokens:
     path = path_of(params.text_document.uri)
-    return L.SemanticTokens(data=features.semantic_tokens(ls.index(path, current=True), ls.rulesets.get(path), path))
+    return L.SemanticTokens(data=features.semantic_tokens(ls.index(path, current=True), path))
 
 
 def serve() -> None:

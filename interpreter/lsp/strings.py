@@ -117,7 +117,7 @@ def lex(value: str, base: int = 0) -> list[Token]:
     return out
 
 
-def position(source: Source, text: Text, offset: int) -> tuple[int, int]:
+def position(source: Source, text: Text, *, offset: int) -> tuple[int, int]:
     """The file position (0-based line and column) of a character of a string's value."""
     line = text.value.count("\n", 0, offset) + 1
     column = offset - (text.value.rfind("\n", 0, offset) + 1) + 1
