@@ -178,6 +178,12 @@ def rename(index: Index, cursor: Cursor, *, new_name: str) -> L.WorkspaceEdit:
     if not _NAME.match(new_name) or new_name in strings.KEYWORDS:
         raise RenameRefused(f"'{new_name}' is not a name (letters, digits and _, not starting with a digit)")
     found = index.targets(index.at(cursor))
+    if new_name in BUILTINS or new_name in EFFECTS or new_name in GLOBALS or new_name in MACROS:
+        raise RenameRefused(f"'{new_name}' is a name of the language")
+    taken = [d for d in index.named(new_name) if d.kind not in ("parameter", "phase") or d.key == found[0].key
+             or (d.kind == "parameter" and d.owner == found[0].owner)]
+    if taken and new_name != found[0].name:
+        raise RenameRefused(f"'{new_name}' is already the name of a {taken[0].kind} ({_where(taken[0].place)})")
     places = {d.place for d in found} | {u.place for u in index.uses_of(found)}
     changes: dict[str, list[L.TextEdit]] = {}
     for place in sorted(places, key=lambda p: (str(p.file), p.line, p.start)):

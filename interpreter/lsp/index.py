@@ -184,6 +184,10 @@ def _uses(index: Index, source: Source, file: Path) -> None:
                 "call" if after == "(" else "name"
             line, column = strings.position(source, text, offset=token.offset)
             index.uses.append(Use(token.text, Place(file, line, column, column + len(token.text)), role, owner))
+    for path, step in _calls(data):      # `with:` names the parameters of the procedure called
+        for name in step["with"]:
+            index.uses.append(Use(name, _key_place(source, file, path=path + ("with", name), name=name), "name",
+                                  ("procedures", step["call"])))
     settings = data.get("set")
     for name in settings if isinstance(settings, dict) else ():
         index.uses.append(Use(name, _key_place(source, file, path=("set", name), name=name), "key"))
@@ -194,6 +198,19 @@ def _uses(index: Index, source: Source, file: Path) -> None:
                 span = source.span(("remove", section, i))
                 index.uses.append(Use(name, Place(file, span.line - 1, span.column - 1,
                                                   span.column - 1 + len(name)), "name"))
+
+
+def _calls(data: dict):
+    """(path, step) of every `call:` step with a `with:` mapping, however deep."""
+    stack: list[tuple[tuple, object]] = [((), data)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, dict):
+            if isinstance(item.get("call"), str) and isinstance(item.get("with"), dict):
+                yield path, item
+            stack.extend((path + (key,), value) for key, value in item.items())
+        elif isinstance(item, list):
+            stack.extend((path + (i,), value) for i, value in enumerate(item))
 
 
 def _var_type(value) -> str:
