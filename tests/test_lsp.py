@@ -378,3 +378,21 @@ async def test_a_broken_file_still_gets_every_answer(client):
         doc(uri), problem.range, L.CodeActionContext([problem])))
     assert _apply(text, fix.edit.changes[uri]) == text.replace("mvoe(c", "move(c")
     close_file(client, uri)
+
+
+async def test_a_document_that_is_not_a_file_stands_for_nothing(client, tmp_path):
+    """GIVEN a ruleset open as a file, then the same path open from another scheme (an editor's
+    view of an old version in a diff) with an error in it
+    WHEN the file is saved, and checked again
+    THEN the other document neither stands in for the file nor gets diagnostics."""
+    path = tmp_path / "mine.yaml"
+    path.write_text("version: 1\nname: Mine\nextends: hearts\n")
+    uri = await open_file(client, path)
+    old = "git" + uri.removeprefix("file")
+    client.text_document_did_open(L.DidOpenTextDocumentParams(L.TextDocumentItem(
+        old, "yaml", 1, "version: 1\nname: Mine\nextends: heartz\n")))
+    client.text_document_did_save(L.DidSaveTextDocumentParams(doc(uri)))
+    await client.text_document_document_symbol_async(L.DocumentSymbolParams(doc(uri)))
+    assert not client.diagnostics[uri] and old not in client.diagnostics
+    close_file(client, uri)
+    close_file(client, old)

@@ -37,7 +37,9 @@ class RulesetServer(LanguageServer):
 
     # -- buffers ------------------------------------------------------------------
     def texts(self) -> dict[Path, str]:
-        return {path_of(uri): doc.source for uri, doc in self.workspace.text_documents.items()}
+        """The open buffers of files (an editor's other documents, a diff's old side say, are not files)."""
+        return {path_of(uri): doc.source for uri, doc in self.workspace.text_documents.items()
+                if uri.startswith("file:")}
 
     def lines_of(self, path: Path) -> list[str]:
         text = self.texts().get(path)
@@ -82,11 +84,14 @@ server = RulesetServer()
 
 @server.feature(L.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: RulesetServer, params: L.DidOpenTextDocumentParams) -> None:
-    ls.check(path_of(params.text_document.uri))
+    if params.text_document.uri.startswith("file:"):
+        ls.check(path_of(params.text_document.uri))
 
 
 @server.feature(L.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: RulesetServer, params: L.DidChangeTextDocumentParams) -> None:
+    if not params.text_document.uri.startswith("file:"):
+        return
     changed = path_of(params.text_document.uri)
     ls.check(changed)
     open_files = set(ls.texts())
@@ -97,7 +102,8 @@ def did_change(ls: RulesetServer, params: L.DidChangeTextDocumentParams) -> None
 
 @server.feature(L.TEXT_DOCUMENT_DID_SAVE)
 def did_save(ls: RulesetServer, params: L.DidSaveTextDocumentParams) -> None:
-    ls.check(path_of(params.text_document.uri))
+    if params.text_document.uri.startswith("file:"):
+        ls.check(path_of(params.text_document.uri))
 
 
 @server.feature(L.TEXT_DOCUMENT_DID_CLOSE)
