@@ -229,7 +229,7 @@ async def test_hover_tells_types_places_and_documentation(client):
     assert BUILTINS["holder"].signature in builtin.contents.value and BUILTINS["holder"].doc in builtin.contents.value
     option = await client.text_document_hover_async(L.HoverParams(
         doc(hearts_uri), position_of(hearts, "spot_hearts ?", 1)))
-    assert "option spot_hearts: bool = False" in option.contents.value and "face value" in option.contents.value
+    assert "option spot_hearts: bool = false" in option.contents.value and "face value" in option.contents.value
     key = await client.text_document_hover_async(L.HoverParams(doc(hearts_uri), position_of(hearts, "type: str", 1)))
     assert key.contents.value.startswith("`type`: ")
     close_file(client, uri)

@@ -118,9 +118,8 @@ def hover(index: Index, cursor: Cursor, *, ruleset=None) -> L.Hover | None:
     if isinstance(item, Definition):
         text = describe(item, ruleset)
     elif isinstance(item, Use):
-        found = index.resolve(item)
-        text = "\n\n---\n\n".join(describe(d, ruleset) for d in found[-1:]) if found else \
-            _library_doc(item.name, attribute=item.role == "attribute")
+        found = index.resolve(item)      # (the last is the one in effect: files come parents first)
+        text = describe(found[-1], ruleset) if found else _library_doc(item.name, attribute=item.role == "attribute")
     else:
         text = _key_doc(index, cursor)
     if not text:

@@ -213,6 +213,13 @@ def _calls(data: dict):
             stack.extend((path + (i,), value) for i, value in enumerate(item))
 
 
+def _yaml(value) -> str:
+    """A value as a ruleset writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "null" if value is None else str(value)
+
+
 def _var_type(value) -> str:
     if isinstance(value, dict):
         if "type" in value:
@@ -228,8 +235,8 @@ def _var_type(value) -> str:
 def _detail(kind: str, name: str, value) -> str:
     spec = value if isinstance(value, dict) else {}
     if kind == "option":
-        values = f" one of {', '.join(map(str, spec['values']))}" if isinstance(spec.get("values"), list) else ""
-        return f"option {name}: {spec.get('type', '?')} = {spec.get('default')!r}{values}"
+        values = f", one of {', '.join(map(_yaml, spec['values']))}" if isinstance(spec.get("values"), list) else ""
+        return f"option {name}: {spec.get('type', '?')} = {_yaml(spec.get('default'))}{values}"
     if kind == "zone":
         return f"zone {name}: one per {spec.get('owner', 'game')}, {spec.get('visibility', 'hidden')}"
     if kind in ("function", "procedure"):
