@@ -202,6 +202,9 @@ async def test_completion_offers_what_the_position_allows(client, tmp_path):
     assert {"if", "for_each", "choose", "call", "phase", "while"} <= set(steps)
     moons = await complete(client, uri, position_of(text, "moon: ", 6))
     assert set(moons) == {"add_to_others", "subtract", "off"}
+    settable = await complete(client, uri, position_of(text, "  moon: ", 2))
+    assert {"target", "omnibus", "spot_hearts"} <= set(settable) and "moon" in settable
+    assert settable["target"].detail == "option target: int = 100"
     close_file(client, uri)
     other = tmp_path / "other.yaml"
     other.write_text("version: 1\nname: Other\nextends: hea\n")

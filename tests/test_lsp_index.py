@@ -64,3 +64,16 @@ def test_a_rename_onto_a_taken_name_or_a_name_of_the_language_is_refused(black_c
     shipped = index.build((ROOT / "rulesets" / "black-card.yaml").resolve(), {})
     with pytest.raises(features.RenameRefused, match="shipped ruleset"):
         features.prepare_rename(shipped, cursor((ROOT / "rulesets" / "black-card.yaml").resolve(), "  declare_up:", 2))
+
+
+def test_completion_under_remove_offers_the_entries_of_that_section(tmp_path):
+    """GIVEN a variant of Hearts with `remove: {functions: [...]}` being written
+    WHEN completion is asked inside the list
+    THEN it offers the functions the files it is built from define, and nothing else."""
+    path = tmp_path / "less.yaml"
+    text = "version: 1\nname: Less\nextends: hearts\nremove:\n  functions: [pen]\n"
+    path.write_text(text)
+    names = index.build(path.resolve(), {})
+    items = features.completion(names, cursor(path.resolve(), "[pen", 4), lines=text.splitlines())
+    labels = {item.label for item in items}
+    assert {"penalty", "led_suit", "game_over"} <= labels and not {"hand", "target", "size"} & labels

@@ -20,7 +20,7 @@ from interpreter.language.loader import LIBRARY
 from interpreter.language.macros import MACRO_DOCS, MACROS
 from interpreter.language.schema import schema_text
 from interpreter.lsp import context, strings
-from interpreter.lsp.index import Cursor, Definition, Index, Place, Use
+from interpreter.lsp.index import SECTIONS, Cursor, Definition, Index, Place, Use
 from interpreter.shipped import rulesets_folder
 
 TOKEN_TYPES = ["keyword", "string", "number", "operator", "function", "method", "variable", "parameter",
@@ -342,9 +342,13 @@ def schema_nodes(path: list) -> list[dict]:
 
 def completion(index: Index, cursor: Cursor, *, lines: list[str], ruleset=None) -> list[L.CompletionItem]:
     where = context.at(lines, line=cursor.line, column=cursor.column)
+    if where.typing == "key" and where.path == ["set"]:        # the options a variant may set
+        return [item for item in _defined(index, ruleset, kinds={"option"}) if item.label not in where.siblings]
     if where.typing == "key":
         return _keys(where)
     key = next((p for p in reversed(where.path) if p != "[]"), "")
+    if len(where.path) >= 2 and where.path[0] == "remove" and where.path[1] in SECTIONS:
+        return _defined(index, ruleset, kinds={SECTIONS[where.path[1]]})    # what a file may remove
     nodes = schema_nodes(where.path)
     enums = [v for n in nodes for v in n.get("enum", []) if isinstance(v, str)]
     if enums and key != "version":
