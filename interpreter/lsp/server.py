@@ -8,11 +8,11 @@ places are read on demand, once per version of a buffer.
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import unquote, urlparse
 
 from lsprotocol import types as L
 from pygls.exceptions import JsonRpcInvalidRequest
 from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
 
 from interpreter import __version__
 from interpreter.lsp import features, index as index_module
@@ -21,11 +21,14 @@ from interpreter.lsp.features import RenameRefused
 
 
 def path_of(uri: str) -> Path:
-    parsed = urlparse(uri)
-    return Path(unquote(parsed.path)).resolve()
+    return Path(to_fs_path(uri) or uri).resolve()
 
 
 class RulesetServer(LanguageServer):
+    """The server, and what it keeps between requests: the last good load of each ruleset (for
+    types), the names of each (per version of the buffers), and which files each check read
+    and published diagnostics for."""
+
     def __init__(self):
         super().__init__("cardrules", __version__)
         self.checker = Checker()
