@@ -399,3 +399,36 @@ async def test_a_document_that_is_not_a_file_stands_for_nothing(client, tmp_path
     assert not client.diagnostics[uri] and old not in client.diagnostics
     close_file(client, uri)
     close_file(client, old)
+
+
+@pytest_lsp.fixture(loop_scope="module", config=ClientServerConfig(
+    server_command=[sys.executable, "-m", "interpreter.cli.main", "lsp"]))
+async def patient(lsp_client: LanguageClient):
+    """A server whose changes wait ten seconds to be checked (unless a request comes first)."""
+    await lsp_client.initialize_session(L.InitializeParams(
+        capabilities=L.ClientCapabilities(), root_uri=ROOT.as_uri(), initialization_options={"settle": 10}))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def checks(client: LanguageClient) -> int:
+    return (await client.workspace_execute_command_async(L.ExecuteCommandParams("cardrules.stats")))["checks"]
+
+
+async def test_changes_that_arrive_together_are_checked_once(patient, tmp_path):
+    """GIVEN an open ruleset, on a server whose changes wait to be checked
+    WHEN five changes arrive, then a request
+    THEN the ruleset is checked once, before the request is answered, on the last change."""
+    path = tmp_path / "mine.yaml"
+    path.write_text("version: 1\nname: Mine\nextends: hearts\n")
+    uri = await open_file(patient, path)
+    before = await checks(patient)
+    for version, target in enumerate((21, 22, 23, 24, "x"), start=2):
+        patient.text_document_did_change(L.DidChangeTextDocumentParams(
+            L.VersionedTextDocumentIdentifier(version=version, uri=uri),
+            [L.TextDocumentContentChangeWholeDocument(f"version: 1\nname: Mine\nextends: hearts\nset:\n  target: {target}\n")]))
+    await patient.text_document_document_symbol_async(L.DocumentSymbolParams(doc(uri)))
+    assert await checks(patient) == before + 1
+    [problem] = patient.diagnostics[uri]
+    assert "target" in problem.message
+    close_file(patient, uri)

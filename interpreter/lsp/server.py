@@ -1,12 +1,14 @@
 """The language server: pygls wiring of `checking` and `features`.
 
 Every open buffer stands in for its file, in the checks of every ruleset that extends or
-includes it too. A ruleset is checked when it is opened, changed or saved; its diagnostics are
-published for it and for each file it extends or includes that holds one. Names, types and
+includes it too. A ruleset is checked when it is opened, changed (changes that arrive together, at
+once) or saved; its diagnostics are published for it and for each file it extends or includes
+that holds one. Names, types and
 places are read on demand, once per version of a buffer.
 """
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from lsprotocol import types as L
@@ -18,6 +20,10 @@ from interpreter import __version__
 from interpreter.lsp import features, index as index_module
 from interpreter.lsp.checking import Checker, by_file
 from interpreter.lsp.features import RenameRefused
+
+# Changes are checked this long after they arrive, so that the keys typed while the last check
+# ran are checked at once; a request checks what is pending first, so it answers on the latest.
+SETTLE = 0.02      # seconds
 
 
 def path_of(uri: str) -> Path:
@@ -37,6 +43,10 @@ class RulesetServer(LanguageServer):
         self.indexes: dict[Path, tuple[tuple, index_module.Index]] = {}
         self.reads: dict[Path, set[Path]] = {}        # the files each checked file's last check read
         self.readable: dict[Path, index_module.Index] = {}   # the last index of a readable buffer
+        self.pending: set[Path] = set()               # changed files not checked yet
+        self.timer: asyncio.TimerHandle | None = None
+        self.settle = SETTLE
+        self.checks = 0                               # checks made (the client may ask: see `stats`)
 
     # -- buffers ------------------------------------------------------------------
     def texts(self) -> dict[Path, str]:
@@ -68,7 +78,34 @@ class RulesetServer(LanguageServer):
         return built if current else self.readable.get(path, built)
 
     # -- diagnostics --------------------------------------------------------------
+    def changed(self, path: Path) -> None:
+        """Check the file soon, with any other change that arrives meanwhile."""
+        self.pending.add(path)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:          # (no loop: a server driven synchronously)
+            self.flush()
+            return
+        if self.timer is None:
+            self.timer = loop.call_later(self.settle, self.flush)
+
+    def flush(self) -> None:
+        """Check the changed files, and the open rulesets that extend or include them."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        changed, self.pending = self.pending, set()
+        if not changed:
+            return
+        open_files = set(self.texts())
+        for path in changed & open_files:
+            self.check(path)
+        for other, read in list(self.reads.items()):
+            if other in open_files and other not in changed and read & changed:
+                self.check(other)
+
     def check(self, path: Path) -> None:
+        self.checks += 1
         ruleset, diagnostics = self.checker.check(path, self.texts())
         if ruleset is not None:
             self.rulesets[path] = ruleset
@@ -85,33 +122,44 @@ class RulesetServer(LanguageServer):
 server = RulesetServer()
 
 
+@server.feature(L.INITIALIZE)
+def initialize(ls: RulesetServer, params: L.InitializeParams) -> None:
+    """`initializationOptions: {"settle": seconds}` sets how long changes wait to be checked."""
+    options = params.initialization_options
+    if isinstance(options, dict) and isinstance(options.get("settle"), (int, float)):
+        ls.settle = min(max(float(options["settle"]), 0.0), 60.0)
+
+
+@server.command("cardrules.stats")
+def stats(ls: RulesetServer, *args) -> dict:
+    """How many checks the server has made: for tests and tools that watch its work."""
+    return {"checks": ls.checks}
+
+
 @server.feature(L.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: RulesetServer, params: L.DidOpenTextDocumentParams) -> None:
     if params.text_document.uri.startswith("file:"):
+        ls.flush()
         ls.check(path_of(params.text_document.uri))
 
 
 @server.feature(L.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: RulesetServer, params: L.DidChangeTextDocumentParams) -> None:
-    if not params.text_document.uri.startswith("file:"):
-        return
-    changed = path_of(params.text_document.uri)
-    ls.check(changed)
-    open_files = set(ls.texts())
-    for other, read in list(ls.reads.items()):   # open rulesets that extend or include it
-        if other != changed and other in open_files and changed in read:
-            ls.check(other)
+    if params.text_document.uri.startswith("file:"):
+        ls.changed(path_of(params.text_document.uri))
 
 
 @server.feature(L.TEXT_DOCUMENT_DID_SAVE)
 def did_save(ls: RulesetServer, params: L.DidSaveTextDocumentParams) -> None:
     if params.text_document.uri.startswith("file:"):
-        ls.check(path_of(params.text_document.uri))
+        ls.changed(path_of(params.text_document.uri))
+        ls.flush()
 
 
 @server.feature(L.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: RulesetServer, params: L.DidCloseTextDocumentParams) -> None:
     path = path_of(params.text_document.uri)
+    ls.pending.discard(path)
     for file in ls.published.pop(path, set()) | {path}:
         ls.text_document_publish_diagnostics(L.PublishDiagnosticsParams(file.as_uri(), []))
     ls.indexes.pop(path, None)
@@ -120,6 +168,7 @@ def did_close(ls: RulesetServer, params: L.DidCloseTextDocumentParams) -> None:
 
 
 def _at(ls: RulesetServer, params) -> tuple[index_module.Index, index_module.Cursor]:
+    ls.flush()
     path = path_of(params.text_document.uri)
     return ls.index(path), index_module.Cursor(path, params.position.line, params.position.character)
 
@@ -149,6 +198,7 @@ def references(ls: RulesetServer, params: L.ReferenceParams) -> list[L.Location]
 
 @server.feature(L.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 def symbols(ls: RulesetServer, params: L.DocumentSymbolParams) -> list[L.DocumentSymbol]:
+    ls.flush()
     path = path_of(params.text_document.uri)
     return features.symbols(ls.index(path, current=True), path)
 
@@ -172,6 +222,7 @@ def rename(ls: RulesetServer, params: L.RenameParams) -> L.WorkspaceEdit:
 @server.feature(L.TEXT_DOCUMENT_CODE_ACTION,
                 L.CodeActionOptions(code_action_kinds=[L.CodeActionKind.QuickFix]))
 def code_action(ls: RulesetServer, params: L.CodeActionParams) -> list[L.CodeAction]:
+    ls.flush()
     path = path_of(params.text_document.uri)
     return features.code_actions(params.text_document.uri, params.context.diagnostics, lines=ls.lines_of(path))
 
@@ -179,6 +230,7 @@ def code_action(ls: RulesetServer, params: L.CodeActionParams) -> list[L.CodeAct
 @server.feature(L.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
                 L.SemanticTokensLegend(token_types=features.TOKEN_TYPES, token_modifiers=features.TOKEN_MODIFIERS))
 def semantic_tokens(ls: RulesetServer, params: L.SemanticTokensParams) -> L.SemanticTokens:
+    ls.flush()
     path = path_of(params.text_document.uri)
     return L.SemanticTokens(data=features.semantic_tokens(ls.index(path, current=True), path))
 
