@@ -7,6 +7,7 @@ path file (which makes that folder importable without running its own path hooks
 checkout's editable install does not leak in)."""
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -89,3 +90,36 @@ def test_the_installed_command_works_from_an_empty_folder(installed, tmp_path):
     shutil.move(here / "game.jsonl", moved / "game.jsonl")
     result = run(installed / "cardrules", "replay", moved / "game.jsonl", cwd=tmp_path, env=env)
     assert result.returncode == 0 and "replay ok" in result.stdout, result.stderr
+
+
+def _message(payload: dict) -> bytes:
+    body = json.dumps(payload).encode()
+    return f"Content-Length: {len(body)}\r\n\r\n".encode() + body
+
+
+def test_the_installed_schema_and_language_server_serve_editors(installed, tmp_path):
+    """GIVEN the installed wheel, run far from the checkout
+    WHEN an editor asks for the schema, and starts the language server
+    THEN `cardrules schema --path` names the wheel's own copy of the schema, `cardrules schema`
+    prints it, and `cardrules lsp` answers `initialize` with its capabilities."""
+    env = dict(CLEAN_ENV, NO_COLOR="1")
+    path = run(installed / "cardrules", "schema", "--path", cwd=tmp_path, env=env)
+    assert path.returncode == 0, path.stderr
+    schema = Path(path.stdout.strip())
+    assert str(installed.parent) in str(schema) and schema.is_file()
+    printed = run(installed / "cardrules", "schema", cwd=tmp_path, env=env)
+    assert json.loads(printed.stdout) == json.loads(schema.read_text(encoding="utf-8"))
+    pytest.importorskip("pygls")
+    requests = _message({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                         "params": {"processId": None, "rootUri": None, "capabilities": {}}}) + \
+        _message({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}) + \
+        _message({"jsonrpc": "2.0", "method": "exit"})
+    served = subprocess.run([str(installed / "cardrules"), "lsp"], input=requests, cwd=tmp_path, env=env,
+                            capture_output=True, timeout=120)
+    body = served.stdout.split(b"\r\n\r\n", 1)[1]
+    answer = json.JSONDecoder().raw_decode(body.decode())[0]
+    assert answer["id"] == 1 and answer["result"]["serverInfo"]["name"] == "cardrules"
+    capabilities = answer["result"]["capabilities"]
+    for feature in ("completionProvider", "hoverProvider", "definitionProvider", "referencesProvider",
+                    "renameProvider", "documentSymbolProvider", "codeActionProvider", "semanticTokensProvider"):
+        assert capabilities.get(feature), feature

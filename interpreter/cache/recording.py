@@ -32,10 +32,16 @@ class Recording:
         return load[1]
 
     def get(self, key, make: Callable):
-        """The value for `key`: the known one, or `make()` when there is none; noted as used."""
-        primed, used = self._loads[-1]
-        value = primed.get(key)
+        """The value for `key`: the known one, or `make()` when there is none; noted as used.
+        A load inside another (a language server's, which keeps what its last check used)
+        takes what the outer one knows too, and the outer one notes what the inner used."""
+        value = None
+        for primed, _ in reversed(self._loads):
+            value = primed.get(key)
+            if value is not None:
+                break
         if value is None:
             value = make()
-        used[key] = value
+        for _, used in self._loads:
+            used[key] = value
         return value

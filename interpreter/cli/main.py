@@ -33,6 +33,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("interpreter.cli.serve", "serve tables in the browser: a lobby, people and bots, replays"),
     "functions": ("interpreter.cli.functions", "list the builtin functions, macros and effects of the language"),
     "compile": ("interpreter.cli.compile", "print the Python generated for a ruleset, for review and debugging"),
+    "schema": ("interpreter.cli.schema", "print the JSON Schema of ruleset files (or, with --path, its file)"),
+    "lsp": ("interpreter.cli.lsp", "run the language server for editors, over stdio (the 'lsp' extra)"),
 }
 
 EXIT_CODES = """Exit codes: 0 success, 1 invalid input (ruleset, option, log, or a failed check),

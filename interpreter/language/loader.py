@@ -10,7 +10,7 @@ from __future__ import annotations
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from interpreter.cache import sources
 from interpreter.language.compiler import Where
@@ -46,10 +46,12 @@ class Located:
 class Reader:
     """Reads a ruleset file and everything it extends or includes, each file once."""
 
-    def __init__(self, errors: Collector, roots: list[Path]):
+    def __init__(self, errors: Collector, roots: list[Path], texts: Mapping[Path, str] | None = None):
         self.errors = errors
         self.roots = [r.resolve() for r in roots]
         self.cache: dict[Path, Source | None] = {}
+        # texts that stand for files' contents on disk (an editor's unsaved buffers), by resolved path
+        self.texts = dict(texts or {})
 
     def read(self, path: Path, display: str, span: Span | None) -> Source | None:
         try:
@@ -60,7 +62,9 @@ class Reader:
             return None
         if path in self.cache:
             return self.cache[path]
-        text = read_text(path, display, span, self.errors)
+        text = self.texts.get(path)
+        if text is None:
+            text = read_text(path, display, span, self.errors)
         if text is None:
             return None
         source = sources.stored(display, text)
@@ -90,7 +94,7 @@ class Reader:
         if "/" not in ref and "\\" not in ref and not ref.endswith((".yaml", ".yml")):
             for folder in (base.parent, LIBRARY, LIBRARY / "lib"):
                 candidate = folder / f"{ref}.yaml"
-                if candidate.exists():
+                if candidate.exists() or candidate.resolve() in self.texts:
                     return candidate
             self.errors.error("missing-file", f"no ruleset named '{ref}' next to {base.name} or among "
                               "the shipped rulesets", span,

@@ -12,7 +12,7 @@ import re
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from interpreter.cache import store
 from interpreter.cache.trees import TreeCache
@@ -157,13 +157,16 @@ def load_ruleset(path, *, variants=(), roots=(), cache: bool = True) -> Ruleset:
     return ruleset
 
 
-def check_ruleset(path, *, variants=(), roots=(), cache: bool = True) -> tuple[Ruleset | None, list[Diagnostic]]:
-    """Like `load_ruleset`, but returns (ruleset or None, every diagnostic) instead of raising."""
+def check_ruleset(path, *, variants=(), roots=(), cache: bool = True,
+                  texts: Mapping[Path, str] | None = None) -> tuple[Ruleset | None, list[Diagnostic]]:
+    """Like `load_ruleset`, but returns (ruleset or None, every diagnostic) instead of raising.
+    `texts` maps resolved file paths to text read in place of those files (an editor's unsaved
+    buffers), so that a file is checked as it is being written."""
     if not cache:
         with store.disabled():
-            return check_ruleset(path, variants=variants, roots=roots)
+            return check_ruleset(path, variants=variants, roots=roots, texts=texts)
     try:
-        return _check_ruleset(path, variants=variants, roots=roots)
+        return _check_ruleset(path, variants=variants, roots=roots, texts=texts)
     except (MemoryError, RecursionError) as exc:
         # Python's own limits, reached by a file past every bound of ours: still one message
         what = ("needed more memory than this machine has" if isinstance(exc, MemoryError)
@@ -172,14 +175,16 @@ def check_ruleset(path, *, variants=(), roots=(), cache: bool = True) -> tuple[R
         return None, [Diagnostic(code, f"this ruleset {what}; make it smaller", Span(str(path), 1, 1))]
 
 
-def _check_ruleset(path, *, variants, roots) -> tuple[Ruleset | None, list[Diagnostic]]:
+def _check_ruleset(path, *, variants, roots, texts=None) -> tuple[Ruleset | None, list[Diagnostic]]:
     errors = Collector()
-    try:
-        path = locate_ruleset(path)
-    except RulesetError as exc:
-        return None, exc.diagnostics
+    if texts is None or Path(path).resolve() not in texts:    # (an unsaved buffer need not exist on disk)
+        try:
+            path = locate_ruleset(path)
+        except RulesetError as exc:
+            return None, exc.diagnostics
+    path = Path(path)
     files = [path] + [Path(v) for v in variants]
-    reader = Reader(errors, [_folder(f) for f in files] + [Path(r) for r in roots] + [LIBRARY])
+    reader = Reader(errors, [_folder(f) for f in files] + [Path(r) for r in roots] + [LIBRARY], texts)
     files_in_order = layers(reader, path, str(path), None, [])
     if not files_in_order:
         return None, errors.diagnostics
