@@ -60,11 +60,17 @@ class ClaimRule:
 @dataclass(frozen=True)
 class ClaimWindow:
     """An open claim window as a client sees it: the seats that may still answer, how it is
-    won, a web table's time window, and whether answers are hidden until it closes."""
+    won, a web table's time window, whether answers are hidden until it closes, and how many
+    answers it has had (the game's decision count less these is where the window opened)."""
     seats: tuple
     wins: str
     window: int | None
     hidden: bool
+    answered: int = 0
+
+    def opened_at(self, game) -> int:
+        """The game's decision count when this window opened: the same for every answer in it."""
+        return game.decisions_taken - self.answered
 
 
 def claim_open(g, env: dict, players, name: str, ask, rule: ClaimRule) -> list:
@@ -165,7 +171,8 @@ def open_claim(game) -> ClaimWindow | None:
     if state is None:
         return None
     rule = state[4]
-    return ClaimWindow(tuple(entry[1].seat for entry in state[1]), rule.wins, rule.window, rule.hidden)
+    return ClaimWindow(tuple(entry[1].seat for entry in state[1]), rule.wins, rule.window, rule.hidden,
+                       len(state[3]))
 
 
 def decision_for(game, seat: int) -> Decision | None:
