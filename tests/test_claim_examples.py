@@ -57,7 +57,7 @@ def test_slap_the_first_to_slap_a_jack_takes_the_middle_under_their_pile(slap):
     since = len(game.events)
     game.apply("slap", seat=1)
     assert moves(game, since)[:2] == [("JC", "middle", "p1.pile"), ("5H", "middle", "p1.pile")]
-    assert claimed(game)[0] | {"answers": None} == {"type": "claimed", "player": 1, "choice": "slap",
+    assert claimed(game)[0] | {"answers": None} == {"type": "claimed", "player": 1, "choice": "slap", "text": "Slap",
                                                     "reason": "first", "answers": None}
 
 
@@ -205,3 +205,15 @@ def test_simulations_resolve_claims_the_same_way_from_the_same_seed(path):
     assert logs[0] == logs[1] and '"claimed"' in logs[0]
     for seed in range(3):
         assert play_random(Game(rules, 4, seed=seed), random.Random(seed))["winners"]
+
+
+def test_pung_the_transcript_says_who_won_the_claim_with_what_and_why(pung):
+    """GIVEN p2's set beats p1's run WHEN p0 reads the transcript THEN one line says p2 won the
+    claim with the set's label, as the best claim."""
+    from interpreter.terminal.transcript import Transcript
+    game = Game(pung, 3, seed=1, stacked=dealt(*HANDS, then="9S"))
+    for choice in ("7H", "run", "set"):
+        game.apply(choice)
+    transcript = Transcript(game, 0)
+    lines = [line for line in map(transcript.render, game.events_for(0)) if line]
+    assert "Player 2 wins the claim: A set of three (the best claim)" in lines

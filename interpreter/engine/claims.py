@@ -21,7 +21,7 @@ The window's state is plain data on its frame (so a game with an open window can
 [stage, pending, 0, answers, rule, winner], with the stage CHOOSING while hidden answers are
 being given (search agents then treat them as unrevealed, see `frames.unrevealed_choices`),
 pending [[env, player, options, site, rank], ...], answers [[env, value, seat, kind, options,
-rank], ...] and the winning answer (or None) once closed.
+rank, text], ...] and the winning answer (or None) once closed.
 """
 from __future__ import annotations
 
@@ -116,10 +116,19 @@ def claim_answer(g, state: list) -> Decision | None:
     says; the next decision, or None once closed."""
     own, player, options, site, rank = state[1].pop(0)
     value = g._sent
-    state[3].append([own, value, player.seat, site[0], options, rank])
+    state[3].append([own, value, player.seat, site[0], options, rank, _label(site[3], options, value)])
     if (value is not PASS and state[4].wins == "first") or not state[1]:
         _close(g, state)
     return claim_ask(g, state)
+
+
+def _label(labels, options: list, value) -> str | None:
+    """The text the ruleset gave the chosen option (an action's `label:`, `labels:`), if any."""
+    if type(labels) is dict:
+        return labels.get(value)
+    if labels is not None:
+        return labels[next(i for i, option in enumerate(options) if option is value)]
+    return None
 
 
 def claim_winner(state: list):
@@ -149,8 +158,9 @@ def _close(g, state: list) -> None:
     if rule.hidden:
         g._private = []          # the answers are shown now, by the event below
     if g.record:
+        said = {} if winner is None or winner[6] in (None, choice_id(winner[1])) else {"text": winner[6]}
         g.emit("claimed", player=None if winner is None else winner[2],
-               choice=None if winner is None else choice_id(winner[1]), reason=reason,
+               choice=None if winner is None else choice_id(winner[1]), **said, reason=reason,
                answers=[{"player": a[2], "choice": choice_id(a[1])} for a in answers])
 
 
