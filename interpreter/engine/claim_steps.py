@@ -99,7 +99,8 @@ class ClaimCompiler:
             ok = False
         if "order" in raw and wins != "first":
             self.errors.error("claim", "'order' is how seats answer in turn in a race ('wins: first'); with "
-                              f"'wins: {wins}' every seat answers", where.source.span(where.path + ("order",), key=True))
+                              f"'wins: {wins}' every seat answers",
+                              where.source.span(where.path + ("order",), key=True))
             ok = False
         window = raw.get("window")
         if window is not None and (type(window) is not int or not 0 < window <= MAX_WINDOW):

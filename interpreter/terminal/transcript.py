@@ -149,5 +149,6 @@ class Transcript:
         return str(value)
 
 
-_CLAIM_REASONS = {"first": "the first to claim", "priority": "the best claim", "order": "first in turn among equal claims",
-                  "draw": "drawn among the claims", "only": "the only claim"}
+_CLAIM_REASONS = {"first": "the first to claim", "priority": "the best claim",
+                  "order": "first in turn among equal claims", "draw": "drawn among the claims",
+                  "only": "the only claim"}
