@@ -93,16 +93,13 @@ class LiveTable:
         if self.over:
             raise MoveRefused("over", "the game is over")
         window = open_claim(game)
-        if window is not None and seat in window.seats:
+        if window is not None and seat in window.seats and decision_no == window.opened_at(game):
             # a claimant may answer before the seat asked: the first answer to arrive is first
-            if decision_no != window.opened_at(game):
-                raise MoveRefused("stale", f"that {what} was for decision {decision_no}; the claim open now "
-                                           f"began at decision {window.opened_at(game)}")
             if what == "move" or game.decision.player == seat:
                 return
         if not isinstance(decision_no, int) or isinstance(decision_no, bool) or decision_no != game.decisions_taken:
             if _claimed_since(game, decision_no):
-                raise MoveRefused("stale", "too late: the claim was taken by someone else first")
+                raise MoveRefused("stale", "too late: that claim was already resolved")
             raise MoveRefused("stale", f"that {what} was for decision {decision_no}; the table is at decision "
                                        f"{game.decisions_taken}")
         if game.decision.player != seat:

@@ -1,0 +1,100 @@
+"""Claim windows at a web table: every claimant is offered the decision at once, the first answer
+to reach the server wins a race, a late answer is told it is too late, a window with a time limit
+passes for those who did not answer, and a table reloaded from its store replays the answers in
+the order they came."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.web.helpers import Seat
+
+pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
+from starlette.testclient import TestClient  # noqa: E402
+
+from interpreter.web.app import create_app  # noqa: E402
+from interpreter.web.table import LiveTable  # noqa: E402
+
+SLAP = (ROOT / "examples" / "slap.yaml").read_text(encoding="utf-8")
+
+
+@pytest.fixture()
+def client(tmp_path):
+    with TestClient(create_app(tmp_path / "tables.db", bot_delay=0, allow_client_seeds=True)) as client:
+        yield client
+
+
+def slap_table(client, *, source: str = SLAP, seed: int = 3) -> dict:
+    """A Slap table (uploaded: examples are not shipped) with two people, seeded."""
+    checked = client.post("/api/check", json={"source": source, "filename": "slap.yaml"}).json()
+    assert checked["ok"], checked
+    response = client.post("/api/tables", json={"digest": checked["digest"], "players": 2, "seed": seed,
+                                                 "seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def seats(ws_pair, table: dict) -> list[Seat]:
+    return [Seat(ws, table["table"], table["seats"][i]["token"]) for i, ws in enumerate(ws_pair)]
+
+
+@pytest.mark.slow
+def test_both_claimants_are_offered_the_claim_and_the_first_answer_wins(client):
+    """GIVEN a Slap table where a jack is up and the game asks seat A first WHEN seat B's slap
+    reaches the server first THEN B wins the claim, the store keeps B's answer, and A's slap,
+    sent for the same window, is refused as too late."""
+    table = slap_table(client)
+    live = client.app.state.manager.get(table["table"])
+    with client.websocket_connect("/ws") as ws0, client.websocket_connect("/ws") as ws1:
+        people = seats((ws0, ws1), table)
+        for person in people:
+            decision = person.state["decision"]
+            assert [c["id"] for c in decision["choices"]] == ["slap", "pass"]
+            assert decision["claim"] == {"wins": "first", "window": 10, "hidden": True,
+                                         "seconds_left": decision["claim"]["seconds_left"]}
+        assert people[0].state["decision"]["no"] == people[1].state["decision"]["no"]
+        asked, number = live.game.decision.player, people[0].state["decision"]["no"]
+        first, late = people[1 - asked], people[asked]
+        first.move("slap")
+        first.receive()
+        late.receive()                      # the state after the claim, broadcast to both
+        late.send({"type": "move", "table": table["table"], "decision": number, "choice": "slap"})
+        refused = late.receive()
+    assert refused["type"] == "error" and refused["code"] == "stale"
+    assert refused["message"] == "too late: that claim was already resolved"
+    stored = client.app.state.store.decisions(table["table"])
+    assert stored[0] == (1 - asked, "slap")
+    claimed = next(e for e in live.game.events if e["type"] == "claimed")
+    assert claimed["player"] == 1 - asked and claimed["reason"] == "first"
+
+
+def test_a_table_reloaded_from_its_store_replays_answers_in_the_order_they_came(client):
+    """GIVEN a claim won by the seat not asked first WHEN the table is re-created from its
+    stored decisions THEN its game has every event of the live one."""
+    table = slap_table(client)
+    live = client.app.state.manager.get(table["table"])
+    with client.websocket_connect("/ws") as ws0, client.websocket_connect("/ws") as ws1:
+        people = seats((ws0, ws1), table)
+        people[1 - live.game.decision.player].move("slap")
+        people[0].receive()
+    again = LiveTable(live.record, live.ruleset, store=live.store, filename=live.filename)
+    assert again.game.events == live.game.events
+
+
+@pytest.mark.slow
+def test_a_claim_whose_time_runs_out_passes_for_those_who_did_not_answer(client):
+    """GIVEN a Slap table whose claim window lasts 1 second WHEN nobody answers THEN the server
+    passes for both seats when the time is up, and the claim is resolved with no winner."""
+    table = slap_table(client, source=SLAP.replace("window: 10", "window: 1"))
+    live = client.app.state.manager.get(table["table"])
+    with client.websocket_connect("/ws") as ws0, client.websocket_connect("/ws") as ws1:
+        seats((ws0, ws1), table)
+        deadline = time.monotonic() + 30          # a generous bound: the server's timer fires by itself
+        while len(client.app.state.store.decisions(table["table"])) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+    stored = client.app.state.store.decisions(table["table"])
+    assert sorted(stored[:2]) == [(0, "pass"), (1, "pass")]
+    claimed = next(e for e in live.game.events if e["type"] == "claimed")
+    assert claimed["player"] is None and len(claimed["answers"]) == 2
