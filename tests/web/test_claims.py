@@ -72,7 +72,8 @@ def test_both_claimants_are_offered_the_claim_and_the_first_answer_wins(client):
 
 def test_a_table_reloaded_from_its_store_replays_answers_in_the_order_they_came(client):
     """GIVEN a claim won by the seat not asked first WHEN the table is re-created from its
-    stored decisions THEN its game has every event of the live one."""
+    stored decisions, or its log is opened in the replay viewer THEN the game has every event
+    of the live one, the claim won by the same seat."""
     table = slap_table(client)
     live = client.app.state.manager.get(table["table"])
     with client.websocket_connect("/ws") as ws0, client.websocket_connect("/ws") as ws1:
@@ -81,6 +82,11 @@ def test_a_table_reloaded_from_its_store_replays_answers_in_the_order_they_came(
         people[0].receive()
     again = LiveTable(live.record, live.ruleset, store=live.store, filename=live.filename)
     assert again.game.events == live.game.events
+    # the replay viewer steps through the table's log the same way
+    opened = client.post("/api/replays", content=live.log_lines(None).encode()).json()
+    step = client.get(f"/api/replays/{opened['replay']}", params={"step": 1, "as": "all"}).json()
+    winner = live.game.players[next(e for e in live.game.events if e["type"] == "claimed")["player"]].name
+    assert f"{winner} wins the claim: Slap (the first to claim)" in step["lines"], step
 
 
 @pytest.mark.slow
