@@ -206,3 +206,32 @@ def test_a_claim_may_not_name_an_action_pass_nor_offer_several_cards(tmp_path):
         """)
     assert [(c, m, h) for _, c, m, h in found] == [("unknown-name", "unknown kind of claim 'cards'",
                                                     "a claim offers one action, card, player or value")]
+
+
+def test_a_game_copied_while_a_claim_is_open_plays_on_as_the_original(tmp_path):
+    """GIVEN a priority claim with one answer given WHEN the game is copied and both get the
+    same answers, the last out of turn THEN both end with the same events."""
+    game = Game(ruleset(tmp_path, "wins: priority"), 3, seed=1)
+    game.apply("high", seat=1)
+    twin = game.clone()
+    for copy in (game, twin):
+        copy.apply("pass", seat=2)
+        copy.apply("low")
+    assert twin.events == game.events and twin.vars["won_by"].seat == game.vars["won_by"].seat == 0
+
+
+def test_a_search_sample_draws_the_others_hidden_answers_again(tmp_path):
+    """GIVEN seat 1's hidden claim of 'high' WHEN seat 2's search samples games from what it
+    knows THEN seat 1's answer in the samples is drawn from its options (not always 'high'),
+    while the real game keeps it."""
+    from interpreter.agents.determinize import determinize
+    from interpreter.engine.frames import unrevealed_choices
+    game = Game(ruleset(tmp_path, "wins: priority"), 3, seed=1)
+    game.apply("high", seat=1)
+    rng = random.Random(3)
+    drawn = set()
+    for _ in range(30):
+        sample = determinize(game, 2, game.events_for(2), rng)
+        drawn.update(str(answer[1]) for answer in unrevealed_choices(sample._stack) if answer[2] == 1)
+    assert drawn == {"low", "high", "pass"}
+    assert [str(a[1]) for a in unrevealed_choices(game._stack)] == ["high"]
