@@ -131,6 +131,19 @@ def test_pung_claims_stay_hidden_until_the_window_closes(pung):
     assert shown[0]["answers"] == [{"player": 1, "choice": "run"}, {"player": 2, "choice": "pass"}]
 
 
+def test_pung_in_random_games_no_seat_ever_sees_another_claimants_own_answer(pung):
+    """GIVEN random games of Pung at four WHEN each seat's event stream is read THEN it holds the
+    claim answers of that seat alone; the others' reach it only in the `claimed` events."""
+    for seed in range(3):
+        game = Game(pung, 4, seed=seed)
+        play_random(game, random.Random(seed))
+        assert claimed(game)
+        for seat in range(4):
+            stream = game.events_for(seat)
+            assert all(e["player"] == seat for e in stream if e["type"] == "decided" and e.get("label") == "claims")
+            assert [e for e in stream if e["type"] == "claimed"] == claimed(game)
+
+
 # -- Doubt: a challenge ------------------------------------------------------------------------
 def test_doubt_a_true_claim_challenged_gives_the_pile_to_the_challenger(doubt):
     """GIVEN p0 holds the 2♥ and 2 is called WHEN p0 puts it down and p1 challenges THEN the
