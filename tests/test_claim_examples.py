@@ -230,3 +230,15 @@ def test_pung_the_transcript_says_who_won_the_claim_with_what_and_why(pung):
     transcript = Transcript(game, 0)
     lines = [line for line in map(transcript.render, game.events_for(0)) if line]
     assert "Player 2 wins the claim: A set of three (the best claim)" in lines
+
+
+@pytest.mark.parametrize("path", [SLAP, PUNG, DOUBT], ids=lambda p: p.stem)
+def test_validate_simulate_passes_the_example_with_no_error_and_no_warning(path, capsys, monkeypatch):
+    """GIVEN the example WHEN `cardrules validate --simulate 3` plays random games at every player
+    count THEN it exits 0 and reports no error and no warning."""
+    from interpreter.cli.main import main
+    monkeypatch.chdir(ROOT)
+    code = main(["validate", "--simulate", "3", str(path.relative_to(ROOT))])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert out.strip() == f"{path.relative_to(ROOT)}: ok (0 errors, 0 warnings, 3 random games per player count)"

@@ -235,3 +235,59 @@ def test_a_search_sample_draws_the_others_hidden_answers_again(tmp_path):
         drawn.update(str(answer[1]) for answer in unrevealed_choices(sample._stack) if answer[2] == 1)
     assert drawn == {"low", "high", "pass"}
     assert [str(a[1]) for a in unrevealed_choices(game._stack)] == ["high"]
+
+
+def test_a_claim_in_a_loop_may_break_it_from_its_then(tmp_path):
+    """GIVEN a loop that opens a claim each turn and breaks when someone claims WHEN seat 0
+    claims in the second turn (after seat 1 passed) THEN the loop ends there and the steps
+    after it run."""
+    rules = tiny(tmp_path, """\
+        vars:
+          game:
+            turns: 0
+            won_by: {type: player}
+        flow:
+          - while: "turns < 5"
+            do:
+              - "turns += 1"
+              - claim: action
+                players: players
+                wins: priority
+                actions: {take: []}
+                then: ["won_by = claimer", break]
+          - "turns += 100"
+        """)
+    game = Game(rules, 2, seed=1)
+    game.apply("pass")
+    game.apply("pass")
+    game.apply("pass", seat=1)
+    game.apply("take")
+    assert game.over and game.vars["turns"] == 102 and game.vars["won_by"].seat == 0
+
+
+def test_a_claim_error_is_told_at_its_line_and_a_trigger_may_not_open_one(tmp_path):
+    """GIVEN a claim with an unknown `wins`, and a trigger that opens a claim WHEN checked THEN
+    each error is at its own line."""
+    from interpreter.language.ruleset import check_ruleset
+    from tests.test_language_features import write
+    path = write(tmp_path, """\
+        triggers:
+          slap:
+            on: phase_started
+            do:
+              claim: action
+              players: players
+              actions: {slap: []}
+        flow:
+          - phase: play
+            do:
+              claim: action
+              players: players
+              wins: fastest
+              actions: {slap: []}
+        """)
+    _, found = check_ruleset(path)
+    errors = {(d.code, d.span.line) for d in found if d.severity == "error"}
+    text = path.read_text().splitlines()
+    assert ("choice-not-allowed", next(i for i, l in enumerate(text, 1) if "claim: action" in l)) in errors
+    assert ("enum", next(i for i, l in enumerate(text, 1) if "wins: fastest" in l)) in errors
