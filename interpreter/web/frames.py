@@ -107,6 +107,9 @@ def view_for(game: Game, seat: int | None) -> dict:
         view = game.view(seat)
     view.pop("decision", None)
     view["seat"] = seat
+    window = claims.open_claim(game)
+    if window is not None:          # who may still claim (what they answered stays theirs)
+        view["claiming"] = list(window.seats)
     return view
 
 

@@ -42,9 +42,10 @@ def test_two_people_race_to_slap_and_the_first_click_wins(browser, server):
     live = server.app.state.manager.get(table["table"])
     contexts = [browser.new_context(viewport=DESKTOP) for _ in range(2)]
     try:
-        pages = []
+        pages, errors = [], []
         for seat, context in enumerate(contexts):
             page = context.new_page()
+            page.on("pageerror", lambda error: errors.append(str(error)))
             page.goto(f"{server.url}/t/{table['table']}#seat={table['seats'][seat]['token']}")
             pages.append(page)
         for page in pages:
@@ -62,6 +63,7 @@ def test_two_people_race_to_slap_and_the_first_click_wins(browser, server):
         for page in pages:
             wait_until(lambda: f"{winner} wins the claim: Slap (the first to claim)" in page.inner_text("body"))
         assert next(e for e in live.game.events if e["type"] == "decided")["player"] == 1 - asked
+        assert not errors, errors
     finally:
         for context in contexts:
             context.close()

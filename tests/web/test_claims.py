@@ -78,6 +78,7 @@ def test_a_table_reloaded_from_its_store_replays_answers_in_the_order_they_came(
     live = client.app.state.manager.get(table["table"])
     with client.websocket_connect("/ws") as ws0, client.websocket_connect("/ws") as ws1:
         people = seats((ws0, ws1), table)
+        assert sorted(people[0].state["view"]["claiming"]) == [0, 1]
         people[1 - live.game.decision.player].move("slap")
         people[0].receive()
     again = LiveTable(live.record, live.ruleset, store=live.store, filename=live.filename)

@@ -157,8 +157,9 @@ function drawDecision(info) {
   if (state.failure) { root.replaceChildren(el("div", { class: "decision error", text: "The game stopped: " + state.failure })); return; }
   if (!d) {
     const who = view.waiting_for;
+    const names = (view.claiming || []).map(s => view.players[s].name).join(", ");
     root.replaceChildren(who === undefined || who === null ? "" :
-      el("div", { class: "waiting", text: `Waiting for ${view.players[who].name}…` }));
+      el("div", { class: "waiting", text: names ? `Waiting for claims from ${names}…` : `Waiting for ${view.players[who].name}…` }));
     return;
   }
   const pick = d.of > 1 ? ` (${d.step} of ${d.of})` : "";
