@@ -291,3 +291,28 @@ def test_a_claim_error_is_told_at_its_line_and_a_trigger_may_not_open_one(tmp_pa
     text = path.read_text().splitlines()
     assert ("choice-not-allowed", next(i for i, l in enumerate(text, 1) if "claim: action" in l)) in errors
     assert ("enum", next(i for i, l in enumerate(text, 1) if "wins: fastest" in l)) in errors
+
+
+def test_a_card_claim_offers_each_claimant_its_own_legal_cards(tmp_path):
+    """GIVEN a claim of a card any player may add to the table if it matches the top card's
+    rank (`from:` their hand, `where:`) WHEN the claimants answer THEN each was offered its own
+    matching cards and pass, a pass of a card claim goes through, and the winner's card moves."""
+    rules = tiny(tmp_path, """\
+        flow:
+          - "shuffle(deck); deal(deck, players.map(p, p.hand), 2); move(first(deck), table)"
+          - claim: card
+            players: players
+            from: claimer.hand
+            where: "c.rank == first(table).rank"
+            as: c
+            wins: priority
+            then: "move(c, table)"
+        """)
+    game = Game(rules, 3, seed=1, stacked=[["5H", "5C", "9D", "KS", "2H", "3H", "5S"]])
+    assert open_claim(game).seats == (0, 1)                # seat 2 holds no 5: not asked
+    assert [c.id for c in decision_for(game, 0).choices] == ["5H", "pass"]
+    assert [c.id for c in decision_for(game, 1).choices] == ["5C", "pass"]
+    game.apply("pass")
+    game.apply("5C")
+    assert game.over and [c.id for c in game.zones["table"].cards] == ["5S", "5C"]
+    assert claimed(game)["choice"] == "5C" and claimed(game)["player"] == 1
