@@ -75,10 +75,14 @@ class ClaimWindow:
 
 def claim_open(g, env: dict, players, name: str, ask, rule: ClaimRule) -> list:
     """Open a window: list each player's options (in an environment of its own, `name` bound
-    to the player), `pass` added; players with no legal option are not asked."""
-    pending = []
+    to the player), `pass` added; players with no legal option are not asked, and a player
+    listed twice is asked once."""
+    pending, seen = [], set()
     for rank, player in enumerate(players):
         g.tick(rule.span)
+        if player.seat in seen:         # a player listed twice claims once
+            continue
+        seen.add(player.seat)
         own = dict(env)
         own[name] = player
         asked = ask(g, own)
@@ -126,8 +130,9 @@ def _label(labels, options: list, value) -> str | None:
     """The text the ruleset gave the chosen option (an action's `label:`, `labels:`), if any."""
     if type(labels) is dict:
         return labels.get(value)
-    if labels is not None:
-        return labels[next(i for i, option in enumerate(options) if option is value)]
+    for option, label in zip(options, labels or ()):
+        if option is value:
+            return label
     return None
 
 
