@@ -77,14 +77,6 @@ class LiveTable:
         """Whether a person is connected to one of the seats (spectators do not count)."""
         return any(connections for seat, connections in self.clients.items() if seat is not None)
 
-    def decision_no(self, seat: int) -> int:
-        """The number a move of `seat` must carry: the game's decision count, or, in a claim
-        window, the count where the window opened (the others' answers do not make it stale)."""
-        window = open_claim(self.game)
-        if window is not None and seat in window.seats:
-            return window.opened_at(self.game)
-        return self.game.decisions_taken
-
     def _check_turn(self, seat: int, decision_no, what: str) -> None:
         """MoveRefused unless `seat` is one deciding, at decision number `decision_no`."""
         game = self.game
