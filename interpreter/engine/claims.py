@@ -162,7 +162,7 @@ def _close(g, state: list) -> None:
     state[0], state[1], state[5] = CLOSED, [], winner
     if rule.hidden:
         g._private = []          # the answers are shown now, by the event below
-    if g.record:
+    if g.record and answers:         # (nobody could claim: no window was open, nothing to tell)
         said = {} if winner is None or winner[6] in (None, choice_id(winner[1])) else {"text": winner[6]}
         g.emit("claimed", player=None if winner is None else winner[2],
                choice=None if winner is None else choice_id(winner[1]), **said, reason=reason,

@@ -4,12 +4,13 @@ passes for those who did not answer, and a table reloaded from its store replays
 the order they came."""
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
 
 from tests.conftest import ROOT
-from tests.web.helpers import Seat
+from tests.web.helpers import Seat, random_choice
 
 pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
 from starlette.testclient import TestClient  # noqa: E402
@@ -26,12 +27,14 @@ def client(tmp_path):
         yield client
 
 
-def slap_table(client, *, source: str = SLAP, seed: int = 3) -> dict:
-    """A Slap table (uploaded: examples are not shipped) with two people, seeded."""
-    checked = client.post("/api/check", json={"source": source, "filename": "slap.yaml"}).json()
+def slap_table(client, *, source: str = SLAP, seed: int = 3, seats: list[dict] | None = None,
+               options: dict | None = None) -> dict:
+    """A table of an uploaded example (examples are not shipped), seeded; two people by default."""
+    seats = seats or [{"kind": "human"}, {"kind": "human"}]
+    checked = client.post("/api/check", json={"source": source, "filename": "example.yaml"}).json()
     assert checked["ok"], checked
-    response = client.post("/api/tables", json={"digest": checked["digest"], "players": 2, "seed": seed,
-                                                 "seats": [{"kind": "human"}, {"kind": "human"}]})
+    response = client.post("/api/tables", json={"digest": checked["digest"], "players": len(seats), "seed": seed,
+                                                 "seats": seats, "options": options or {}})
     assert response.status_code == 200, response.text
     return response.json()
 
@@ -105,3 +108,28 @@ def test_a_claim_whose_time_runs_out_passes_for_those_who_did_not_answer(client)
     assert sorted(stored[:2]) == [(0, "pass"), (1, "pass")]
     claimed = next(e for e in live.game.events if e["type"] == "claimed")
     assert claimed["player"] is None and len(claimed["answers"]) == 2
+
+
+@pytest.mark.slow
+def test_a_person_and_two_bots_play_doubt_to_the_end_through_its_challenges(client):
+    """GIVEN a Doubt table with one person and two random bots WHEN the person answers every
+    decision put to them, challenges included, by random clicks THEN the game ends, the person
+    answered claims beside the bots', and the table's log replays."""
+    source = (ROOT / "examples" / "doubt.yaml").read_text(encoding="utf-8")
+    table = slap_table(client, source=source, seed=8, options={"turns": 12},
+                       seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}, {"kind": "bot", "agent": "random"}])
+    live = client.app.state.manager.get(table["table"])
+    rng = random.Random(2)
+    with client.websocket_connect("/ws") as ws:
+        person = Seat(ws, table["table"], table["seats"][0]["token"])
+        for _ in range(500):
+            if person.state["over"]:
+                break
+            if person.state["decision"] is not None:
+                person.move(random_choice(person.state["decision"], rng))
+            person.receive()
+    assert live.game.over
+    answered = {a["player"] for e in live.game.events if e["type"] == "claimed" for a in e["answers"]}
+    assert 0 in answered and answered & {1, 2}
+    again = LiveTable(live.record, live.ruleset, store=live.store, filename=live.filename)
+    assert again.game.events == live.game.events
