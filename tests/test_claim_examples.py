@@ -242,3 +242,19 @@ def test_validate_simulate_passes_the_example_with_no_error_and_no_warning(path,
     out = capsys.readouterr().out
     assert code == 0, out
     assert out.strip() == f"{path.relative_to(ROOT)}: ok (0 errors, 0 warnings, 3 random games per player count)"
+
+
+@pytest.mark.parametrize("path", [SLAP, PUNG, DOUBT], ids=lambda p: p.stem)
+def test_the_search_player_plays_through_claims(path):
+    """GIVEN the search player and two random bots WHEN a short game is played THEN it ends, the
+    search player having answered claims like any other decision, the same from the same seeds."""
+    from interpreter.agents.basic import play
+    from interpreter.agents.specs import make_agents
+    rules = load_ruleset(path)
+    options = {} if path == PUNG else {"turns": 12}
+    runs = []
+    for _ in range(2):
+        game = Game(rules, 3, seed=2, options=options)
+        play(game, make_agents("ismcts:20,random,random", players=3, seed=4))
+        runs.append(game.events)
+    assert runs[0] == runs[1] and runs[0][-1]["type"] == "ended"
