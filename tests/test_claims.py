@@ -12,7 +12,7 @@ from interpreter import Game
 from interpreter.engine.decisions import IllegalChoice
 from interpreter.agents.basic import play_random
 from interpreter.engine.claims import decision_for, open_claim
-from interpreter.engine.replay import replay, write_log
+from interpreter.engine.replay import replay, replay_records, write_log
 from tests.test_language_features import diagnostics, tiny
 
 CLAIM = """\
@@ -66,6 +66,7 @@ def test_a_claimant_may_answer_before_the_seat_asked_and_wins_a_race(tmp_path):
     path = tmp_path / "race.jsonl"
     write_log(game, path)
     assert replay(path).events == game.events
+    assert replay_records(game.rules, game.header(), game.events).events == game.events
 
 
 def test_a_seat_with_nothing_to_answer_is_refused_and_the_game_is_unchanged(tmp_path):
