@@ -52,7 +52,8 @@ def test_a_race_is_won_by_the_first_claim_and_the_others_are_never_asked(tmp_pat
     game.apply("high")
     assert game.over and game.vars["won_by"].seat == 1 and game.vars["got"] == "high"
     assert claimed(game) == {"type": "claimed", "player": 1, "choice": "high", "text": "Take it high",
-                             "reason": "first", "answers": [{"player": 0, "choice": "pass"}, {"player": 1, "choice": "high"}]}
+                             "reason": "first",
+                             "answers": [{"player": 0, "choice": "pass"}, {"player": 1, "choice": "high"}]}
 
 
 def test_a_claimant_may_answer_before_the_seat_asked_and_wins_a_race(tmp_path):

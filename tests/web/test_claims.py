@@ -117,7 +117,7 @@ def test_a_person_and_two_bots_play_doubt_to_the_end_through_its_challenges(clie
     answered claims beside the bots', and the table's log replays."""
     source = (ROOT / "examples" / "doubt.yaml").read_text(encoding="utf-8")
     table = slap_table(client, source=source, seed=8, options={"turns": 12},
-                       seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}, {"kind": "bot", "agent": "random"}])
+                       seats=[{"kind": "human"}, *[{"kind": "bot", "agent": "random"}] * 2])
     live = client.app.state.manager.get(table["table"])
     rng = random.Random(2)
     with client.websocket_connect("/ws") as ws:
