@@ -403,6 +403,7 @@ class TableManager:
         return int(table.bot_answer(seat, number, await asyncio.to_thread(bot.choose, table.game)))
 
     def broadcast(self, table: LiveTable) -> None:
+        self._time_claim(table)       # a window just opened is timed before anyone is told of it
         for seat, connections in table.clients.items():
             if connections:
                 frame = table.update_frame(seat)

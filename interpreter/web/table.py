@@ -210,8 +210,9 @@ class LiveTable:
         frame = state_frame(self.game, SPECTATOR if seat is None else seat, changes)
         frame["table"] = self.id
         claim = (frame.get("decision") or {}).get("claim")
-        if claim is not None and self.claim_timer is not None and claim["window"] is not None:
-            claim["seconds_left"] = round(max(0.0, self.claim_timer[2] - time.monotonic()), 1)
+        timer = self.claim_timer
+        if claim is not None and timer is not None and timer[0] == frame["decision"]["no"]:   # this window's
+            claim["seconds_left"] = round(max(0.0, timer[2] - time.monotonic()), 1)
         if self.error:
             frame["error"] = self.error
         if self.over and self.record.salt is not None:

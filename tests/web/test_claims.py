@@ -61,8 +61,10 @@ def test_both_claimants_are_offered_the_claim_and_the_first_answer_wins(client):
         asked, number = live.game.decision.player, people[0].state["decision"]["no"]
         first, late = people[1 - asked], people[asked]
         first.move("slap")
-        first.receive()
+        after = first.receive()
         late.receive()                      # the state after the claim, broadcast to both
+        # the next jack opens a new window, timed afresh (a generous bound: it lasts 10 s)
+        assert after["decision"]["no"] > number and after["decision"]["claim"]["seconds_left"] > 5
         late.send({"type": "move", "table": table["table"], "decision": number, "choice": "slap"})
         refused = late.receive()
     assert refused["type"] == "error" and refused["code"] == "stale"
