@@ -122,3 +122,35 @@ def test_an_openspiel_state_copy_plays_on_as_the_original():
         state.apply_action(action)
         copy.apply_action(action)
     assert copy.is_terminal() and copy.history() == state.history() and copy.returns() == state.returns()
+
+
+def test_a_claim_window_is_acted_in_by_each_claimant_with_pass_in_its_mask():
+    """GIVEN Pung, where a discard may be claimed WHEN its PettingZoo environment reaches a claim
+    THEN the agent to act is the claimant the game asks, its mask marks exactly its claims and
+    `pass` (a fixed action of its own), and api_test passes on the game."""
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+    from interpreter import load_ruleset
+    from interpreter.engine.claims import open_claim
+    from interpreter.rl.pettingzoo_env import CardGameEnv
+    from tests.conftest import ROOT
+    rules = load_ruleset(ROOT / "examples" / "pung.yaml")
+    env = CardGameEnv(rules, 3)
+    env.reset(seed=4)
+    encoding, seen = env.actions, 0
+    for agent in env.agent_iter(max_iter=2000):
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        window = open_claim(env.game)
+        mask = observation["action_mask"]
+        if window is not None:
+            seen += 1
+            assert agent == f"player_{env.game.decision.player}" and env.game.decision.player in window.seats
+            marked = {encoding.action_names[a - encoding.actions_at] for a in np.flatnonzero(mask)}
+            assert marked == set(env.game.decision.options) and "pass" in marked
+        env.step(int(random.Random(seen).choice(np.flatnonzero(mask))))
+    assert seen
+    with pytest.warns(UserWarning):
+        api_test(CardGameEnv(rules, 3), num_cycles=300)

@@ -19,7 +19,7 @@ def can_go_back(game: Game, seat: int) -> bool:
     for event in reversed(game._log.events):
         if event["type"] == "decided":
             return event["player"] == seat
-        if event.get("card"):
+        if event.get("card") or event["type"] == "claimed":    # a claim resolved shows the others' answers
             return False
     return False
 
@@ -29,6 +29,6 @@ def without_last_decision(game: Game, **kwargs) -> Game:
     to `Game` (a budget, say)."""
     again = Game(game.rules, len(game.players), seed=game.seed, options=game.option_overrides,
                  stacked=game.stacked or None, names=[p.name for p in game.players], **kwargs)
-    for choice in [event["choice"] for event in game.events if event["type"] == "decided"][:-1]:
-        again.apply(choice)
+    for event in [event for event in game.events if event["type"] == "decided"][:-1]:
+        again.apply(event["choice"], seat=event["player"])     # (in a claim, answers came in this order)
     return again

@@ -1,13 +1,13 @@
 """Compiles the steps of `flow:`, `procedures:`, `then:` lists, triggers and abilities to Python.
 
 A step is either a string of effect statements or a mapping with one step keyword
-(`if`, `while`, `repeat`, `for_each`, `call`, `phase`, `choose`, `use`, `let`). Each step is
+(`if`, `while`, `repeat`, `for_each`, `call`, `phase`, `choose`, `claim`, `use`, `let`). Each step is
 checked once, its expressions generated as Python in place, and written out by a
 `codegen.writer.Writer` into the generated function of its step list: the flow, a procedure,
 a trigger or an ability is one function (with helpers beside it). Plain steps, which cannot
 ask for a decision, are nested Python; a list that may ask is a machine of blocks that returns
 at a decision and resumes after it (see `frames.py`). `choose:` steps are compiled by
-`choices.py`.
+`choices.py`, `claim:` steps by `claim_steps.py`.
 
 Each step counts one step of work against the game's budget where it runs (`Game.tick`,
 written out in place: it runs for every step of every game).
@@ -22,6 +22,7 @@ from interpreter.codegen.writer import Label, Writer
 from interpreter.language import types as T
 from interpreter.language.schema import comma_hint, comma_message, cut_by_comma
 from interpreter.engine.choices import ChoiceCompiler
+from interpreter.engine.claim_steps import CLAIM_KEYS, ClaimCompiler
 from interpreter.language.compiler import _TOO_DEEP_FOR_PYTHON, Compiler, Where, _label
 from interpreter.errors import Collector, Span, did_you_mean
 from interpreter.engine.steps import Step
@@ -37,6 +38,7 @@ STEP_KEYS = {
     "let": {"let"},
     "choose": {"choose", "player", "from", "where", "count", "min", "max", "actions", "as",
                "prompt", "then", "if_none", "label", "labels"},
+    "claim": CLAIM_KEYS,
 }
 
 _FIXED_LISTS = ("g.players", "g.teams")    # the code of lists a game never changes
@@ -59,7 +61,7 @@ class Procedure:
         return bool(self.steps) and any(s.yields for s in self.steps)
 
 
-class FlowCompiler(ChoiceCompiler):
+class FlowCompiler(ClaimCompiler, ChoiceCompiler):
     """Compiles step lists, reporting every malformed step with its position."""
 
     def __init__(self, compiler: Compiler, procedures: dict[str, Procedure], errors: Collector):

@@ -22,7 +22,7 @@ import warnings
 from typing import Iterator
 
 from interpreter.errors import GameError, GameLimitError, Span, UnusedStackedOrders
-from interpreter.engine import arguments
+from interpreter.engine import arguments, claims
 from interpreter.engine.budget import CLOCK_STRIDE, DEFAULT_STEPS, Budget, GameLimits, past_python_limits, too_long
 from interpreter.engine.decisions import (DONE, Choice, Decision, IllegalChoice, choice_id, describe_numbers,
                                           json_value)
@@ -290,10 +290,14 @@ class Game:
                 raise GameError(fill(message, values), span=span, code="constraint")
 
     # -- driving -------------------------------------------------------------
-    def apply(self, choice) -> None:
+    def apply(self, choice, *, seat: int | None = None) -> None:
         """Take the current decision's choice: a Choice this decision listed, or its id
-        ('QS', 'fold', '250'). Anything else is refused with a GameError."""
+        ('QS', 'fold', '250'). Anything else is refused with a GameError. With `seat`, the
+        choice is that seat's: in an open claim window any seat still to answer may answer
+        before the one asked (see claims.py); otherwise it must be the seat asked."""
         decision = self._current()
+        if seat is not None and seat != decision.player:
+            decision = claims.answer_out_of_turn(self, seat)
         value, chosen_id = decision.resolve(choice)
         try:
             self._take(decision, value, chosen_id)
@@ -397,7 +401,7 @@ class Game:
                 event["text"] = shown
         if decision._private:
             self._private.append(event)
-        if decision.kind == "card" and value != DONE:
+        if decision.kind == "card" and value != DONE and value is not claims.PASS:
             # Who learns which card was chosen is decided by where the card goes next:
             # played to the table, everyone; passed to a neighbour, those two.
             self._log.card_decided(value, event, viewers)
@@ -960,6 +964,8 @@ class Game:
             view["cards"] = {c.id: {k: json_value(v) for k, v in c.vars.items()}
                              for c in self.cards_in_play if card_visible(c, seat)}
         d = self.decision
+        if d is not None and seat is not None and d.player != seat:
+            d = claims.decision_for(self, seat) or d      # a claim window: every claimant decides now
         if d is not None and (seat is None or d.player == seat):
             view["decision"] = {"player": d.player, "prompt": d.prompt, "kind": d.kind, "step": d.step,
                                 "of": d.of}

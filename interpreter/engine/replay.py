@@ -16,6 +16,7 @@ __all__ = ["DamagedLog", "LogError", "ReplayMismatch", "read_log", "replay", "re
 def replay_records(ruleset, header: dict, events: list[dict]):
     """Re-run a log already read (header and events) with its ruleset; ReplayMismatch at the
     first event the engine does not reproduce."""
+    from interpreter.engine.claims import decision_for
     from interpreter.engine.game import Game
     try:
         game = Game(ruleset, header["players"], seed=header["seed"], options=header.get("options") or {},
@@ -26,11 +27,12 @@ def replay_records(ruleset, header: dict, events: list[dict]):
     for number, event in enumerate(decisions):
         if game.over:
             raise ReplayMismatch(f"the game ended before logged decision {number + 1}")
-        if game.decision.player != event.get("player"):
-            raise ReplayMismatch(f"decision {number + 1}: the log has seat {event.get('player')} deciding, "
+        seat = event.get("player")
+        if not isinstance(seat, int) or decision_for(game, seat) is None:    # (a claim: any claimant)
+            raise ReplayMismatch(f"decision {number + 1}: the log has seat {seat} deciding, "
                                  f"the engine asks seat {game.decision.player}")
         try:
-            game.apply(event.get("choice"))
+            game.apply(event.get("choice"), seat=seat)
         except ValueError as exc:
             raise ReplayMismatch(f"decision {number + 1}: {exc}") from None
     produced = game.events

@@ -246,9 +246,10 @@ def _mappings(*raws):
 
 
 def _action_names(*raws) -> set[str]:
-    """The names of every action a `choose: action` step offers in these raw step lists."""
+    """The names of every action a `choose: action` or `claim: action` step offers in these raw
+    step lists."""
     return {name for item in _mappings(*raws)
-            if item.get("choose") == "action" and isinstance(item.get("actions"), dict)
+            if "action" in (item.get("choose"), item.get("claim")) and isinstance(item.get("actions"), dict)
             for name in item["actions"]}
 
 

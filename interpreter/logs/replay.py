@@ -83,6 +83,7 @@ def ruleset_of(header: dict, path: Path):
 def replay_events(ruleset, header: dict, events: list[tuple[int, dict]]):
     """Re-create the game of a full log's header, apply each logged decision, and check that the
     engine produces every logged event; the Game, or a LogError at the first line that differs."""
+    from interpreter.engine.claims import decision_for
     from interpreter.engine.game import Game
     from interpreter.errors import GameError, RulesetError
     try:
@@ -96,15 +97,16 @@ def replay_events(ruleset, header: dict, events: list[tuple[int, dict]]):
             continue
         if game.over:
             raise DamagedLog(line, "a decision after the end of the game")
-        if game.decision.player != event["player"]:
+        asked = decision_for(game, event["player"])     # (in a claim window, any claimant)
+        if asked is None:
             raise DamagedLog(line, f"seat {event['player']} decides here, but the game asks seat "
                                    f"{game.decision.player}")
         try:
-            choice = game.decision.choice(event["choice"])
+            choice = asked.choice(event["choice"])
         except ValueError as exc:
             raise DamagedLog(line, str(exc)) from None
         try:
-            game.apply(choice)
+            game.apply(choice.id, seat=asked.player)
         except GameError as exc:      # the game's own failure, at the logged decision
             raise GameStopped(line, str(exc)) from None
         checked = _compare(game.events, events, checked)

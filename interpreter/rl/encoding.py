@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 import yaml
 
+from interpreter.engine.claims import PASS
 from interpreter.engine.game import Game
 from interpreter.engine.state import Card, Player
 
@@ -29,13 +30,16 @@ KINDS = ("card", "player", "value", "number", "action")
 
 
 def declared_actions(ruleset) -> list[str]:
-    """Every action name a `choose: action` step of the ruleset (or a file it uses) declares."""
+    """Every action name a `choose: action` or `claim: action` step of the ruleset (or a file it
+    uses) declares, and `pass` when a claim offers it."""
     names: set[str] = set()
 
     def walk(node):
         if isinstance(node, dict):
-            if node.get("choose") == "action" and isinstance(node.get("actions"), dict):
+            if "action" in (node.get("choose"), node.get("claim")) and isinstance(node.get("actions"), dict):
                 names.update(str(k) for k in node["actions"])
+            if "claim" in node and "players" in node:
+                names.add(PASS)
             for value in node.values():
                 walk(value)
         elif isinstance(node, list):

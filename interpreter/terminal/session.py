@@ -1,10 +1,12 @@
 """One game played at the terminal: bots and people in turn, the transcript of what each person
-may see, a hand-over screen when the screen passes between two people, `back` out of a
-sub-choice (the game is played again from its seed up to the choice before), and `quit`."""
+may see, a hand-over screen when the screen passes between two people, a race among people at
+one screen asked of them all at once (terminal/claims.py), `back` out of a sub-choice (the game
+is played again from its seed up to the choice before), and `quit`."""
 from __future__ import annotations
 
 from interpreter.agents.turn import ask
 from interpreter.engine.back import can_go_back, without_last_decision
+from interpreter.terminal.claims import ask_together, shared_race
 from interpreter.terminal.human import GoBack, Quit
 from interpreter.terminal.transcript import Transcript
 
@@ -42,6 +44,23 @@ class Session:
             game = self.game          # (a new object after `back`)
             seat = game.decision.player
             person = seat in self.humans
+            together = shared_race(game, self.humans) if person and len(self.humans) > 1 else []
+            if together:           # a race among people at one screen: asked all at once
+                self.screen.clear()         # (nobody's own table stays on the screen everyone reads)
+                self.at_screen = None
+                self.say("Everyone to the screen: a race!")
+                try:
+                    answers = ask_together(game, together, say=self.say,
+                                           ask=self.hand_over or self.agents[seat].ask)
+                except Quit:
+                    return False
+                before = len(game._log)
+                for who, choice in answers:
+                    game.apply(choice, seat=who)
+                for event in game.events_all(before):     # who won, told to everyone at the screen
+                    if event["type"] == "claimed":
+                        self.say(self.transcripts[together[0]].claim_text(event))
+                continue
             if person and len(self.humans) > 1 and seat != self.at_screen:
                 self._hand_over(seat)
             self.catch_up(self.at_screen if self.humans else None)

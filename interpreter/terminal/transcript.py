@@ -101,6 +101,8 @@ class Transcript:
         if kind in ("shown", "turned") and event.get("card"):
             verb = "shows" if kind == "shown" else ("turns up" if event.get("face_up") else "turns down")
             return f"{self.zone(event.get('zone'))} {verb} {self.card(event['card'])}"
+        if kind == "claimed":
+            return self.claim_text(event)
         if kind == "choices_revealed":
             return "; ".join(f"{self.name(c['player'])} reveals {self.choice_text(c)}" for c in event["choices"])
         if kind == "ended":
@@ -111,6 +113,13 @@ class Transcript:
             scores = ", ".join(f"{self.name(s)} ends with {v} {label}" for s, v in enumerate(event["scores"]))
             return (f"{told}\n" if told else "") + f"== game over: {won} ==\n{scores}"
         return None
+
+    def claim_text(self, event: dict) -> str:
+        """A claim resolved: who won it, with what, and why (or that nobody claimed)."""
+        if event.get("player") is None:
+            return "nobody claims"
+        why = _CLAIM_REASONS.get(event.get("reason"), event.get("reason"))
+        return f"{self.name(event['player'])} wins the claim: {self.choice_text(event)} ({why})"
 
     def choice_text(self, event: dict) -> str:
         """A decision's choice as people read it: a card's label, cards' labels, a player's name."""
@@ -173,3 +182,6 @@ class Transcript:
         return str(value)
 
 
+_CLAIM_REASONS = {"first": "the first to claim", "priority": "the best claim",
+                  "order": "first in turn among equal claims", "draw": "drawn among the claims",
+                  "only": "the only claim"}

@@ -7,6 +7,7 @@ go only with the card ids already in the frame.
 """
 from __future__ import annotations
 
+from interpreter.engine import claims
 from interpreter.engine.back import can_go_back
 from interpreter.engine.game import Game
 from interpreter.engine.state import Card, Player
@@ -58,12 +59,18 @@ def _render(transcript: Transcript, events: list[dict]) -> list[str]:
 
 
 def decision_for(game: Game, seat: int | None) -> dict | None:
-    """The decision in front of `seat` (None if it is someone else's turn), for buttons."""
-    decision = game.decision
-    if decision is None or decision.player != seat:
+    """The decision in front of `seat` (None if it is someone else's turn), for buttons. In a
+    claim window every claimant has one, numbered where the window opened, with `claim`
+    saying how it is won (see interpreter.engine.claims)."""
+    decision = claims.decision_for(game, seat) if seat is not None and seat >= 0 else None
+    if decision is None:
         return None
+    window = claims.open_claim(game)
     data = {"no": game.decisions_taken, "kind": decision.kind, "prompt": decision.prompt,
             "step": decision.step, "of": decision.of, "back": can_go_back(game, seat)}
+    if window is not None:
+        data["no"] = window.opened_at(game)
+        data["claim"] = {"wins": window.wins, "window": window.window, "hidden": window.hidden}
     if decision.kind == "number":
         options = decision.options
         data.update(min=options[0], max=options[-1])
@@ -100,6 +107,9 @@ def view_for(game: Game, seat: int | None) -> dict:
         view = game.view(seat)
     view.pop("decision", None)
     view["seat"] = seat
+    window = claims.open_claim(game)
+    if window is not None:          # who may still claim (what they answered stays theirs)
+        view["claiming"] = list(window.seats)
     return view
 
 

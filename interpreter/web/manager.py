@@ -25,6 +25,7 @@ from collections import OrderedDict, deque
 
 from interpreter.errors import GameError, RulesetError
 from interpreter.logs import commitment
+from interpreter.engine.claims import open_claim
 from interpreter.web.bots import valid_spec
 from interpreter.web.catalog import Catalog
 from interpreter.web.sandbox import SandboxError, set_up
@@ -217,10 +218,10 @@ class TableManager:
         ruleset = await self.catalog.ruleset_async(record.digest)
         if ruleset is None:
             return None
-        decisions = [choice for _, choice in self.store.decisions(table_id)]
+        decisions = self.store.decisions(table_id)
         return self._adopt(record, await _in_thread(lambda: self._live_table(record, ruleset, decisions)))
 
-    def _live_table(self, record: TableRecord, ruleset, decisions: list[str] | None = None):
+    def _live_table(self, record: TableRecord, ruleset, decisions: list[tuple[int, str]] | None = None):
         """The table re-created from its record, or the GameError that stopped it."""
         try:
             return LiveTable(record, ruleset, store=self.store, filename=self.catalog.source(record.digest)["filename"],
@@ -286,6 +287,8 @@ class TableManager:
     def unload(self, table: LiveTable) -> None:
         if table.bot_task is not None:
             table.bot_task.cancel()
+        if table.claim_timer is not None:
+            table.claim_timer[1].cancel()
         self.live.pop(table.id, None)
         for connections in table.clients.values():    # spectators of a table that made room
             for connection in list(connections):
@@ -324,7 +327,9 @@ class TableManager:
 
     def kick(self, table: LiveTable) -> None:
         """Start the bots of a table whose next decision is a bot's: they move in a task, off the
-        event loop (a person's move gets its answer inline first: see `after_move`)."""
+        event loop (a person's move gets its answer inline first: see `after_move`). Time a claim
+        window that has one."""
+        self._time_claim(table)
         if not table.bot_to_move():
             return
         if table.bot_task is None or table.bot_task.done():
@@ -332,6 +337,33 @@ class TableManager:
                 table.bot_task = asyncio.get_running_loop().create_task(self._pace(table))
             except RuntimeError:    # no loop yet (loading before the server runs): started on first visit
                 table.bot_task = None
+
+    def _time_claim(self, table: LiveTable) -> None:
+        """A claim window with a time limit (`window:`) that has just opened: when the time is
+        up, every claimant that has not answered passes."""
+        window = open_claim(table.game) if not table.over else None
+        if window is None or window.window is None:
+            return
+        opened = window.opened_at(table.game)
+        if table.claim_timer is not None:
+            if table.claim_timer[0] == opened:
+                return
+            table.claim_timer[1].cancel()
+        try:
+            handle = asyncio.get_running_loop().call_later(window.window, self._claim_expired, table, opened)
+        except RuntimeError:    # no loop yet (loading before the server runs): timed on first visit
+            return
+        table.claim_timer = (opened, handle, time.monotonic() + window.window)
+
+    def _claim_expired(self, table: LiveTable, opened: int) -> None:
+        if self.live.get(table.id) is not table:
+            return
+        if table.busy:          # bots are moving in a thread: try again in a moment
+            table.claim_timer = (opened, asyncio.get_running_loop().call_later(0.1, self._claim_expired, table,
+                                                                                opened), table.claim_timer[2])
+            return
+        if table.pass_claim(opened):
+            self.after_move(table)
 
     async def _pace(self, table: LiveTable) -> None:
         while table.bot_to_move() and self.live.get(table.id) is table:
@@ -371,6 +403,7 @@ class TableManager:
         return int(table.bot_answer(seat, number, await asyncio.to_thread(bot.choose, table.game)))
 
     def broadcast(self, table: LiveTable) -> None:
+        self._time_claim(table)       # a window just opened is timed before anyone is told of it
         for seat, connections in table.clients.items():
             if connections:
                 frame = table.update_frame(seat)

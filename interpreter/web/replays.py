@@ -31,7 +31,7 @@ class ReplayRefused(Exception):
 
 
 class ReplaySession:
-    def __init__(self, ruleset: Ruleset, header: dict, decisions: list[str], perspectives: list[str], *,
+    def __init__(self, ruleset: Ruleset, header: dict, decisions: list[tuple[int, str]], perspectives: list[str], *,
                  failure: str | None = None, sealed: Sealed | None = None):
         self.id = secrets.token_hex(6)
         self.failure = failure                # a failure log: how the game failed after its last step
@@ -57,7 +57,8 @@ class ReplaySession:
             game = Game(self.ruleset, header["players"], seed=header["seed"], options=header.get("options") or {},
                         stacked=header.get("stacked") or None, names=header.get("names"))
         while game.decisions_taken < step:
-            game.apply(self.decisions[game.decisions_taken])
+            seat, choice = self.decisions[game.decisions_taken]
+            game.apply(choice, seat=seat)      # (a claim's answers, in the order they came)
         self._game = game
         return game
 
@@ -158,7 +159,7 @@ class Replays:
         except LogError as exc:
             raise ReplayRefused(str(exc)) from None
         failure = None
-        decided = [(line, e["choice"]) for line, e in events if e["type"] == "decided"]
+        decided = [(line, (e["player"], e["choice"])) for line, e in events if e["type"] == "decided"]
         try:
             try:
                 replay_events(ruleset, header, events)
@@ -199,7 +200,7 @@ class Replays:
 
     def from_table(self, table, perspectives: list[str]) -> ReplaySession:
         header = table_header(table.game)
-        decisions = [e["choice"] for e in table.game.events_all() if e.get("type") == "decided"]
+        decisions = [(e["player"], e["choice"]) for e in table.game.events_all() if e.get("type") == "decided"]
         committed, reveal = table.commitment(), table.reveal()
         sealed = Sealed(committed["sha256"], reveal and reveal["seed"]) if committed else None
         return self.add(ReplaySession(table.ruleset, header, decisions, perspectives, sealed=sealed))

@@ -11,6 +11,7 @@ import time
 
 from interpreter.engine.back import can_go_back, without_last_decision
 from interpreter.engine.budget import Budget
+from interpreter.engine.claims import PASS, decision_for, open_claim
 from interpreter.engine.game import Game
 from interpreter.errors import GameError
 from interpreter.language.ruleset import Ruleset
@@ -37,7 +38,8 @@ class LiveTable:
     """A table loaded in memory; re-created from its record and decision list after a restart."""
 
     def __init__(self, record: TableRecord, ruleset: Ruleset, *, store: Store, filename: str,
-                 game: Game | None = None, max_decisions: int | None = None, decisions: list[str] | None = None):
+                 game: Game | None = None, max_decisions: int | None = None,
+                 decisions: list[tuple[int, str]] | None = None):
         self.record = record
         self.id = record.id
         self.ruleset = ruleset
@@ -47,9 +49,11 @@ class LiveTable:
         self.max_decisions = max_decisions
         self.game = game if game is not None else new_game(ruleset, record)
         if decisions is None:
-            decisions = [choice for _, choice in store.decisions(record.id)]
-        for choice in decisions:
-            self.game.apply(choice)   # a stored decision was legal when taken: the game is deterministic
+            decisions = store.decisions(record.id)
+        for seat, choice in decisions:
+            # a stored decision was legal when taken, for its seat (a claim's answers came in
+            # the order stored): the game is deterministic
+            self.game.apply(choice, seat=seat)
         self.bots: dict[int, Bot] = {
             s.seat: make_bot(s.agent or "random", seed=_bot_seed(record.seed, s.seat, self.game.decisions_taken))
             for s in record.seats if s.kind == "bot"}
@@ -59,6 +63,7 @@ class LiveTable:
         self.bot_task = None                       # the task moving bots off the event loop
         self.busy = False                          # bots are moving in a thread: the game is theirs
         self.waiting: list = []                    # (seat, connection) that joined while busy
+        self.claim_timer = None                    # (where the window opened, its timer, its deadline)
 
     # -- moves ------------------------------------------------------------------
     @property
@@ -73,13 +78,20 @@ class LiveTable:
         return any(connections for seat, connections in self.clients.items() if seat is not None)
 
     def _check_turn(self, seat: int, decision_no, what: str) -> None:
-        """MoveRefused unless `seat` is the one deciding, at decision number `decision_no`."""
+        """MoveRefused unless `seat` is one deciding, at decision number `decision_no`."""
         game = self.game
         if self.busy:
             raise MoveRefused("not-your-turn", "the bots are moving; wait for the table's next state")
         if self.over:
             raise MoveRefused("over", "the game is over")
+        window = open_claim(game)
+        if window is not None and seat in window.seats and decision_no == window.opened_at(game):
+            # a claimant may answer before the seat asked: the first answer to arrive is first
+            if what == "move" or game.decision.player == seat:
+                return
         if not isinstance(decision_no, int) or isinstance(decision_no, bool) or decision_no != game.decisions_taken:
+            if _claimed_since(game, decision_no):
+                raise MoveRefused("stale", "too late: that claim was already resolved")
             raise MoveRefused("stale", f"that {what} was for decision {decision_no}; the table is at decision "
                                        f"{game.decisions_taken}")
         if game.decision.player != seat:
@@ -92,7 +104,7 @@ class LiveTable:
         if not isinstance(choice_id, str):
             raise MoveRefused("illegal", "a choice is given by its id, a string")
         try:
-            choice = game.decision.choice(choice_id)
+            choice = decision_for(game, seat).choice(choice_id)
         except ValueError as exc:
             raise MoveRefused("illegal", str(exc)) from None
         self._apply(seat, choice.id)
@@ -131,6 +143,18 @@ class LiveTable:
         self._apply(seat, choice_id)
         return True
 
+    def pass_claim(self, opened_at: int) -> int:
+        """The claim window opened at decision `opened_at` has run out of time: every seat that
+        has not answered passes (in the order the game asks them). How many passed."""
+        passed = 0
+        while not self.over and not self.busy:
+            window = open_claim(self.game)
+            if window is None or window.opened_at(self.game) != opened_at:
+                break
+            self._apply(window.seats[0], PASS)
+            passed += 1
+        return passed
+
     def run_bots(self, *, limit: int = 10_000, quick_only: bool = False, seconds: float | None = None) -> int:
         """Let bots move until a person is to move (or, with `quick_only`, a bot that thinks), at
         most `limit` moves and, with `seconds`, about that long."""
@@ -151,7 +175,7 @@ class LiveTable:
             self.fail(f"the game did not end within {self.max_decisions} decisions: its rules may never end it")
             return
         try:
-            self.game.apply(choice_id)
+            self.game.apply(choice_id, seat=seat)
         except GameError as exc:   # the ruleset failed at run time (or ran past its budget): the table stops
             self.fail(exc.message)
             return
@@ -185,6 +209,10 @@ class LiveTable:
     def _frame(self, seat, changes: dict) -> dict:
         frame = state_frame(self.game, SPECTATOR if seat is None else seat, changes)
         frame["table"] = self.id
+        claim = (frame.get("decision") or {}).get("claim")
+        timer = self.claim_timer
+        if claim is not None and timer is not None and timer[0] == frame["decision"]["no"]:   # this window's
+            claim["seconds_left"] = round(max(0.0, timer[2] - time.monotonic()), 1)
         if self.error:
             frame["error"] = self.error
         if self.over and self.record.salt is not None:
@@ -222,6 +250,19 @@ class LiveTable:
         from interpreter.logs import PUBLIC, log_text
         view = PUBLIC if seat == SPECTATOR else seat
         return log_text(self.game, seat=view, ruleset_file=self.filename, salt=self.record.salt, over=self.over)
+
+
+def _claimed_since(game: Game, decision_no) -> bool:
+    """Whether a claim was resolved after decision `decision_no` (a move that lost a race)."""
+    if not isinstance(decision_no, int) or isinstance(decision_no, bool) or decision_no >= game.decisions_taken:
+        return False
+    seen = 0
+    for event in game._log.events:
+        if event["type"] == "decided":
+            seen += 1
+        elif event["type"] == "claimed" and seen > decision_no:
+            return True
+    return False
 
 
 def new_game(ruleset: Ruleset, record: TableRecord) -> Game:

@@ -41,6 +41,9 @@ function receive(frame) {
     state.decisionsTaken = frame.decisions;
     if (!frame.decision || !state.decision || frame.decision.no !== state.decision.no) state.selected = [];
     state.decision = frame.decision;
+    // a claim window with a time limit: the seconds left, counted down here
+    const claim = frame.decision && frame.decision.claim;
+    state.claimEnds = claim && claim.seconds_left !== undefined ? Date.now() + claim.seconds_left * 1000 : null;
     state.over = frame.over;
     state.result = frame.result || null;
     state.sent = false;
@@ -154,12 +157,14 @@ function drawDecision(info) {
   if (state.failure) { root.replaceChildren(el("div", { class: "decision error", text: "The game stopped: " + state.failure })); return; }
   if (!d) {
     const who = view.waiting_for;
+    const names = (view.claiming || []).map(s => view.players[s].name).join(", ");
     root.replaceChildren(who === undefined || who === null ? "" :
-      el("div", { class: "waiting", text: `Waiting for ${view.players[who].name}…` }));
+      el("div", { class: "waiting", text: names ? `Waiting for claims from ${names}…` : `Waiting for ${view.players[who].name}…` }));
     return;
   }
   const pick = d.of > 1 ? ` (${d.step} of ${d.of})` : "";
   const parts = [el("div", { class: "prompt", id: "prompt", text: `Your decision: ${d.prompt}${pick}` })];
+  if (d.claim) parts.push(el("div", { class: "muted hint", id: "claim", text: claimText(d.claim) }));
   if (d.kind === "number") {
     const input = el("input", { type: "number", id: "amount", min: d.min, max: d.max, value: d.min, "aria-label": "amount" });
     // a slider for the thumb, kept equal to the box a keyboard types in
@@ -201,6 +206,18 @@ function drawDecision(info) {
   }
   root.replaceChildren(el("div", { class: "decision" }, parts));
 }
+
+// A claim: several players may take this decision; say how it is won, and the time left.
+const CLAIM_RULES = { first: "the first to claim wins", priority: "the best claim wins, whoever is first",
+                      random: "a draw among the claims decides" };
+function claimText(claim) {
+  const left = state.claimEnds ? Math.max(0, Math.ceil((state.claimEnds - Date.now()) / 1000)) : null;
+  return `Others may claim too: ${CLAIM_RULES[claim.wins] || claim.wins}` + (left === null ? "" : ` (${left} s left)`);
+}
+setInterval(() => {
+  const line = $("claim");
+  if (line && state.decision && state.decision.claim && state.claimEnds) line.textContent = claimText(state.decision.claim);
+}, 500);
 
 // Choices naming cards follow the order the hand is drawn in (the deck's order); the others keep theirs.
 function inHandOrder(choices) {
