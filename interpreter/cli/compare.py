@@ -18,6 +18,7 @@ from interpreter.analysis.runner import Rate, RunInterrupted, make_backend
 from interpreter.analysis.save import RowWriter, write_failure_log
 from interpreter.analysis.workbench import WorkbenchError, configs, play_all, plan, report
 from interpreter.cli.common import budget_option, complete_option, resolve_ruleset, ruleset_argument
+from interpreter.cli.deadline import Deadline
 from interpreter.cli.progress import Lines
 from interpreter.cli.report import render_text as render_diagnostics
 from interpreter.engine.game import DEFAULT_MAX_STEPS
@@ -44,6 +45,10 @@ def _common(command):
                      "NAME-analysis.html in the current folder; 'none' to skip)."),
         click.option("--save", metavar="DIR", help="Write every game's row (Parquet or CSV) and failed games' logs here."),
         click.option("--no-progress", is_flag=True, help="No progress line (shown only on a terminal anyway)."),
+        click.option("--timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+                     help="Stop after this long and report the games every configuration finished."),
+        click.option("--playouts", type=click.Choice(["hand", "game"]), default="hand", show_default=True,
+                     help="Search players (ismcts) play out to the end of the current hand, or of the game."),
     ]
     for option in reversed(options):
         command = option(command)
@@ -103,7 +108,8 @@ def cmd_analyze(args) -> int:
 def execute(args, chosen, *, kind: str, name: str) -> int:
     try:
         specs = plan(chosen, players=args.players, lineup=args.agents, seed=args.seed,
-                     max_steps=args.max_steps or DEFAULT_MAX_STEPS, max_decisions=args.max_decisions)
+                     max_steps=args.max_steps or DEFAULT_MAX_STEPS, max_decisions=args.max_decisions,
+                     playouts=args.playouts)
     except WorkbenchError as exc:
         if exc.diagnostics:
             print(render_diagnostics(exc.diagnostics), file=sys.stderr)
@@ -136,17 +142,28 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
         return writer.write
 
     games, interrupted = args.games, False
+    clock = Deadline(args.timeout)
     try:
-        aggregates, paired = play_all(specs, games=args.games, backend=backend, progress=progress, rows_for=rows_for)
+        with clock:
+            aggregates, paired = play_all(specs, games=args.games, backend=backend, progress=progress,
+                                          rows_for=rows_for)
     except RunInterrupted as stopped:      # report the seeds every configuration finished, then exit 130
         aggregates, paired, games, interrupted = stopped.aggregates, stopped.paired, stopped.games, True
     finally:
         backend.close()
         for writer in writers.values():
             writer.close()
+    timed_out = interrupted and clock.expired
+    interrupted = interrupted and not timed_out
     elapsed = rate.clock() - rate.started
     if show:
         print(file=sys.stderr)
+    if timed_out:
+        if not games:
+            print(f"cardrules: no game finished within --timeout {args.timeout:g}s", file=sys.stderr)
+            return 1
+        print(f"stopped by --timeout {args.timeout:g}s after {games} of {args.games} games per configuration; "
+              "the results of those:", file=sys.stderr)
     if interrupted:
         if not games:
             print("interrupted before any game finished", file=sys.stderr)
