@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from interpreter.analysis.aggregate import Aggregate
+from interpreter.analysis.lineup import only_random
 from interpreter.analysis.observe import pairing, play_observed
 from interpreter.analysis.simulate import game_seed
 from interpreter.engine.game import DEFAULT_MAX_STEPS
@@ -74,10 +75,16 @@ def play_chunk(specs: tuple, start: int, stop: int, keep_rows: bool = False) -> 
     return chunk
 
 
-def chunks(games: int, workers: int) -> list[tuple[int, int]]:
+def chunks(games: int, workers: int, *, size: int | None = None) -> list[tuple[int, int]]:
     """Index ranges small enough to spread over the workers, big enough to keep overhead small."""
-    size = max(1, min(50, games // (max(1, workers) * 8) or 1))
+    size = size or max(1, min(50, games // (max(1, workers) * 8) or 1))
     return [(i, min(i + size, games)) for i in range(0, games, size)]
+
+
+def chunk_size(specs: tuple, games: int, workers: int) -> int | None:
+    """One game per task when a seat searches: such a game takes far longer than a task costs,
+    and progress (and what an interrupted run keeps) then moves game by game."""
+    return None if all(only_random(spec.lineup) for spec in specs) else 1
 
 
 Progress = Callable[[int], None]     # called with the number of games just finished
@@ -96,7 +103,7 @@ class LocalBackend:
         return self.jobs
 
     def run(self, specs: tuple, games: int, *, keep_rows: bool = False) -> Iterator[Chunk]:
-        ranges = chunks(games, self.jobs)
+        ranges = chunks(games, self.jobs, size=chunk_size(specs, games, self.jobs))
         if self.jobs == 1:
             for start, stop in ranges:
                 yield play_chunk(specs, start, stop, keep_rows)
@@ -140,7 +147,8 @@ class RayBackend:
     def run(self, specs: tuple, games: int, *, keep_rows: bool = False) -> Iterator[Chunk]:
         ray = self.ray
         specs_ref = ray.put(specs)
-        pending = [self._task.remote(specs_ref, start, stop, keep_rows) for start, stop in chunks(games, self.workers)]
+        pending = [self._task.remote(specs_ref, start, stop, keep_rows) for start, stop in
+                   chunks(games, self.workers, size=chunk_size(specs, games, self.workers))]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             yield ray.get(done[0])
