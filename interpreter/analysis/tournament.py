@@ -140,9 +140,9 @@ class Tournament:
     gaps: list = field(default_factory=list)       # the skill depth in each bootstrap resample
 
     def skill_depth(self) -> dict:
-        """The rating gap from the weakest to the strongest agent with its bootstrap 95% interval."""
-        ranked = self.ranked()
-        top, bottom = ranked[0], ranked[-1]
+        """The rating gap from the first agent (the ladder's weakest) to the last (its strongest),
+        with its bootstrap 95% interval: negative when the ladder's order is upside down."""
+        top, bottom = self.standings[-1], self.standings[0]
         low, high = _percentiles(self.gaps) if self.gaps else (float("-inf"), float("inf"))
         return {"strongest": top.spec, "weakest": bottom.spec, "gap": top.mu - bottom.mu, "low": low, "high": high}
 
@@ -234,8 +234,7 @@ def bootstrap(tournament: Tournament, seatings: list, *, seed: int, samples: int
         return
     rng = random.Random(seed)
     mus: list[list[float]] = [[] for _ in tournament.entries]
-    ranked = tournament.ranked()
-    top, bottom = tournament.standings.index(ranked[0]), tournament.standings.index(ranked[-1])
+    top, bottom = len(tournament.entries) - 1, 0
     size = len(tournament.entries)              # a block of games shares a deal: resampled whole
     blocks = [list(range(start, min(start + size, len(played)))) for start in range(0, len(played), size)]
     for _ in range(samples):

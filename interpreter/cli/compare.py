@@ -49,6 +49,12 @@ def _common(command):
                      help="Stop after this long and report the games every configuration finished."),
         click.option("--playouts", type=click.Choice(["hand", "game"]), default="hand", show_default=True,
                      help="Search players (ismcts) play out to the end of the current hand, or of the game."),
+        click.option("--skill", is_flag=True, help="Also rate a ladder of agents in every configuration: the "
+                     "skill depth, and whether a variant widens or narrows the gap (needs openskill)."),
+        click.option("--ladder", default="random,ismcts:25,ismcts:200", show_default=True, metavar="SPECS",
+                     help="The agents of --skill, weakest first."),
+        click.option("--skill-games", type=click.IntRange(min=1), default=30, show_default=True,
+                     help="Tournament games per configuration for --skill."),
     ]
     for option in reversed(options):
         command = option(command)
@@ -172,6 +178,11 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
               file=sys.stderr)
     workers = f"{backend.workers} worker{'s' * (backend.workers != 1)}"
     data = report(specs, aggregates, paired, games=games, backend_name=f"{backend.name} ({workers})")
+    if args.skill and not interrupted:
+        skill = _skill(args, specs)
+        if skill is None:
+            return 2
+        data["skill"] = skill
     if args.format == "json":
         print(json.dumps(data, indent=1))
     else:
@@ -184,6 +195,34 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
     if args.save:
         print(f"per-game rows written to {args.save}/", file=sys.stderr)
     return _report_failures(args, specs, aggregates)
+
+
+def _skill(args, specs) -> dict | None:
+    """The ladder's tournament in every configuration (see interpreter.analysis.skill)."""
+    from interpreter.analysis.lineup import hand_playouts, parse_lineup
+    from interpreter.analysis.skill import skill_report, skill_runs
+    ladder = [a.strip() for a in args.ladder.split(",") if a.strip()]
+    try:
+        for entry in ladder:
+            parse_lineup(entry, 1)
+    except ValueError as exc:
+        print(f"cardrules: --ladder: {exc}", file=sys.stderr)
+        return None
+    if args.playouts == "hand":
+        ladder = hand_playouts(ladder)
+    rate = Rate(args.skill_games * len(specs))
+    lines = None if args.no_progress else Lines(rate.total)
+
+    def progress(n: int) -> None:
+        rate.advance(n)
+        if lines is not None:
+            lines.update(rate.done, lambda: f"skill: {rate.line()}")
+    try:
+        tournaments = skill_runs(specs, ladder=ladder, games=args.skill_games, jobs=args.jobs or 1, progress=progress)
+    except RuntimeError as exc:       # OpenSkill is not installed
+        print(f"cardrules: {exc}", file=sys.stderr)
+        return None
+    return skill_report(specs, tournaments)
 
 
 def _write_html(args, data: dict, *, default: str) -> None:

@@ -23,7 +23,7 @@ from interpreter.cli.report import render_text as render_diagnostics
 @click.command("tournament")
 @ruleset_argument()
 @click.option("--agents", default=",".join(LADDER), show_default=True, metavar="SPEC,SPEC,...",
-              help="The agents to rate, comma-separated (each takes seats in turn).")
+              help="The agents to rate, comma-separated, weakest first (the skill depth is the gap from the first to the last).")
 @click.option("--games", "-g", type=click.IntRange(min=1), default=60, show_default=True, help="Games to play.")
 @click.option("--players", "-n", type=click.IntRange(min=1), help="Seats (default: the ruleset's minimum).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Root seed: game i is played from (seed, i).")
