@@ -112,7 +112,7 @@ def quality(agg: Aggregate) -> dict:
     """Drama, decisiveness, lead history, duration and branching (docs/measures.md)."""
     return {"winner_trailed": proportion(agg.winner_trailed.get(True, 0), sum(agg.winner_trailed.values())),
             "trailing_share": mean_interval(agg.trailing_share), "drama": mean_interval(agg.drama),
-            "clear_at": mean_interval(agg.clear_at),
+            "clear_at": mean_interval(agg.clear_at), "lead_changes": mean_interval(agg.lead_changes),
             "trend": trend_lines(agg.trend_sum, agg.trend_n, agg.players),
             "decisions": mean_interval(agg.decisions), "rounds": mean_interval(agg.rounds),
             "branching": mean_interval(agg.branching),

@@ -46,7 +46,9 @@ def win_rate_plot(report: dict) -> str:
         seats = run["summary"]["seats"]
         xs = [s + (i - (len(runs) - 1) / 2) * width for s in range(players)]
         rates = [100 * s["rate"] for s in seats]
-        errors = [[100 * (s["rate"] - s["low"]) for s in seats], [100 * (s["high"] - s["rate"]) for s in seats]]
+        # clamped: at a rate of 0 or 1 rounding can put the Wilson bound a hair past the rate
+        errors = [[max(0.0, 100 * (s["rate"] - s["low"])) for s in seats],
+                  [max(0.0, 100 * (s["high"] - s["rate"])) for s in seats]]
         ax.bar(xs, rates, width * 0.95, yerr=errors, capsize=3, label=run["label"], color=COLORS[i % len(COLORS)])
     ax.axhline(100 * runs[0]["summary"]["fair_share"], color="black", linestyle="--", linewidth=1, label="fair share")
     ax.set_xticks(range(players), [f"seat {s}" for s in range(players)])
@@ -144,7 +146,7 @@ def trend_plot(report: dict) -> str | None:
             ax.plot([x for x, _ in points], [y for _, y in points], marker="o", markersize=3,
                     color=COLORS[i % len(COLORS)], label=f"final rank {rank}")
         ax.set_title(run["label"], fontsize=9)
-        ax.set_xlabel("% of the game (100: the end)")
+        ax.set_xlabel("% of the game", fontsize=8)
     axes[0].set_ylabel("mean standing (1 leads)")
     axes[0].invert_yaxis()
     axes[0].legend(fontsize=7)
@@ -180,6 +182,9 @@ def render(report: dict) -> str:
     trend = trend_plot(report)
     if trend is not None:
         images.append(trend)
+    if report.get("sweep"):
+        from interpreter.analysis.sweep import sweep_plot
+        images.insert(0, sweep_plot(report["sweep"]))
     images += [difference_plot(c) for c in report["comparisons"]]
     parts = [f"<h1>{title}: {html.escape(runs[0]['ruleset'])}</h1><p class='meta'>{meta}</p>"]
     for run in runs:

@@ -51,6 +51,9 @@ def tables(report: dict) -> list[Table]:
                           "chi-square test of every seat (team) against the fair share, and the seats that stay "
                           "significant in binomial tests with Holm's correction. Definitions: docs/measures.md"))
     out += [_trend_table(run) for run in runs if run["summary"]["quality"]["trend"]]
+    if report.get("sweep"):
+        from interpreter.analysis.sweep import sweep_table
+        out.append(sweep_table(report["sweep"]))
     if report.get("skill"):
         from interpreter.analysis.skill import skill_table
         out.append(skill_table(report["skill"]))

@@ -68,6 +68,8 @@ def _common(command):
               help="A variant that sets this option on the base (repeatable: each alone, then all together).")
 @click.option("--base-option", multiple=True, metavar="NAME=VALUE", shell_complete=complete_option,
               help="An option set for the base and every variant.")
+@click.option("--sweep", metavar="NAME=a..b", help="Play the option at each value (a..b, a..b:step, or v1,v2,...) "
+              "and plot every measure against it; the first value is the base.")
 @_common
 def compare(**params) -> int:
     """Play a ruleset and its variants on the same seeds and report what differs.
@@ -98,6 +100,18 @@ def _namespace(params: dict, **resolved) -> argparse.Namespace:
 
 
 def cmd_compare(args) -> int:
+    if args.sweep:
+        if args.variants or args.option:
+            print("cardrules: --sweep plays one option's values; give no VARIANT or --option with it", file=sys.stderr)
+            return 2
+        from interpreter.analysis.sweep import sweep_configs, sweep_values
+        try:
+            chosen = sweep_configs(args.base, args.sweep, base_options=args.base_option)
+            args.sweep_values = sweep_values(args.sweep)
+        except WorkbenchError as exc:
+            print(f"cardrules: {exc.problems[0]}", file=sys.stderr)
+            return 2
+        return execute(args, chosen, kind="sweep", name=Path(args.base).stem)
     chosen = configs(args.base, variant_files=args.variants, option_variants=args.option,
                      base_options=args.base_option)
     if len(chosen) < 2:
@@ -178,6 +192,9 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
               file=sys.stderr)
     workers = f"{backend.workers} worker{'s' * (backend.workers != 1)}"
     data = report(specs, aggregates, paired, games=games, backend_name=f"{backend.name} ({workers})")
+    if getattr(args, "sweep", None):
+        from interpreter.analysis.sweep import sweep_data
+        data["sweep"] = sweep_data(data, *args.sweep_values)
     if args.skill and not interrupted:
         skill = _skill(args, specs)
         if skill is None:
