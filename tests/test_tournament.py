@@ -98,14 +98,14 @@ def test_compare_skill_says_whether_a_variant_widens_the_gap(capsys):
     assert data["skill"]["changes"][0]["verdict"] == "no clear change"
 
 
-# The ladders CI can afford, in a short form of each game (one hand of Hearts, two of Hold'em).
+# The ladders CI can afford, in a short form of each game (one hand of Hearts, three of heads-up Hold'em).
 # random < ismcts:25 < ismcts:200 is the ladder of issue 33, but ismcts:200 costs seconds per game
 # here, and neighbouring search budgets need far more games than CI has time for to be told apart:
 # these tests ask for the ladder's order and for its ends to be apart (the skill depth's interval
 # above zero). Every game is seeded, agents included, so the outcome does not vary from run to run.
 LADDERS = {
     "hearts": ("rulesets/hearts.yaml", (("target", 1),), 3, ["random", "ismcts:3:hand", "ismcts:30:hand"], 45),
-    "texas-holdem": ("rulesets/texas-holdem.yaml", (("hands", 2),), 3, ["random", "ismcts:30:hand"], 30),
+    "texas-holdem": ("rulesets/texas-holdem.yaml", (("hands", 3),), 2, ["random", "ismcts:30:hand"], 30),
 }
 
 

@@ -7,6 +7,7 @@ done in `interpreter.analysis`; this module reads the command line, shows progre
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -164,7 +165,9 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
     games, interrupted = args.games, False
     clock = Deadline(args.timeout)
     try:
-        with clock:
+        # Ray prints what befalls its tasks (a lost node, a retry) on stdout: keep it off the report
+        quiet = contextlib.redirect_stdout(sys.stderr) if args.backend == "ray" else contextlib.nullcontext()
+        with clock, quiet:
             aggregates, paired = play_all(specs, games=args.games, backend=backend, progress=progress,
                                           rows_for=rows_for)
     except RunInterrupted as stopped:      # report the seeds every configuration finished, then exit 130
