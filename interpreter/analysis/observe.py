@@ -77,8 +77,11 @@ class ObservedGame(Game):
         super().__init__(*args, **kwargs)
 
     def enter_phase(self, name: str) -> None:
-        self.checkpoints.append((name, self.phase_depth, self.leading()))
-        self.standing.append((self.leading_seats(), self.current_scores()))
+        winners = self.winners_now()
+        teams = None if winners is None else frozenset(p.team.index for p in winners)
+        seats = None if winners is None else frozenset(p.seat for p in winners)
+        self.checkpoints.append((name, self.phase_depth, teams))
+        self.standing.append((seats, self.current_scores()))
         self.phase_depth += 1
         super().enter_phase(name)
 
@@ -86,24 +89,20 @@ class ObservedGame(Game):
         super().leave_phase(name, outer)
         self.phase_depth -= 1
 
-    def leading(self) -> frozenset | None:
-        """The teams the ruleset's `result.winners` names right now (None if it cannot say)."""
+    def winners_now(self) -> list | None:
+        """The players the ruleset's `result.winners` names right now (None if it cannot say)."""
         winners = self.rules.result_winners
         if winners is None:
             return None
         try:
-            return frozenset(p.team.index for p in winners(self, {}))
+            return list(winners(self, {}))
         except Exception:      # some rulesets can only name winners once the game is over
             return None
 
-    def leading_seats(self) -> frozenset | None:
-        winners = self.rules.result_winners
-        if winners is None:
-            return None
-        try:
-            return frozenset(p.seat for p in winners(self, {}))
-        except Exception:
-            return None
+    def leading(self) -> frozenset | None:
+        """The teams the ruleset's `result.winners` names right now (None if it cannot say)."""
+        winners = self.winners_now()
+        return None if winners is None else frozenset(p.team.index for p in winners)
 
     def current_scores(self) -> tuple | None:
         try:

@@ -163,6 +163,7 @@ class RayBackend:
                 ray.init(address=address, **settings)
             else:
                 ray.init(num_cpus=max(1, workers), include_dashboard=False, **settings)
+        self.chunk: int | None = None          # games per task, when set (benchmarks); else chunk_size
         self._task = ray.remote(max_retries=5)(play_chunk)     # run again where a lost node left it
         self.workers = max(1, int(ray.cluster_resources().get("CPU", workers)))
 
@@ -170,7 +171,7 @@ class RayBackend:
         ray = self.ray
         specs_ref = ray.put(with_source(specs))      # a cluster's nodes need not see this machine's files
         pending = [self._task.remote(specs_ref, start, stop, keep_rows) for start, stop in
-                   chunks(games, self.workers, size=chunk_size(specs, games, self.workers))]
+                   chunks(games, self.workers, size=self.chunk or chunk_size(specs, games, self.workers))]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             yield ray.get(done[0])
