@@ -21,6 +21,7 @@ class Bundle:
     files: tuple            # (relative posix path, text) for every file, the ruleset's own first
     main: str               # the ruleset's relative path
     variants: tuple = ()    # the variant files' relative paths
+    shown: tuple = ()       # each file's path as the machine that sent it named it, for messages
 
     @property
     def digest(self) -> str:
@@ -34,15 +35,30 @@ def bundle(path: str, variants=()) -> Bundle:
     """Every file of the ruleset at `path` with `variants`, read now."""
     from interpreter.language.ruleset import load_ruleset
     ruleset = load_ruleset(path, variants=list(variants))
+    given = [str(path)] + [str(v) for v in variants] + [str(s) for s in ruleset.sources]
+    shown = {}
+    for name in given:
+        shown.setdefault(os.path.abspath(name), name)
     named = [os.path.abspath(path)] + [os.path.abspath(v) for v in variants]
-    files = list(dict.fromkeys(named + [os.path.abspath(s) for s in ruleset.sources]))
+    files = list(shown)
     root = os.path.commonpath([os.path.dirname(f) for f in files])
     rel = {f: PurePosixPath(Path(os.path.relpath(f, root))).as_posix() for f in files}
     return Bundle(tuple((rel[f], Path(f).read_text(encoding="utf-8")) for f in files), rel[named[0]],
-                  tuple(rel[v] for v in named[1:]))
+                  tuple(rel[v] for v in named[1:]), tuple(shown[f] for f in files))
 
 
 _unpacked: dict[str, Path] = {}
+
+
+def restore_names(b: Bundle, text: str | None) -> str | None:
+    """A message about the unpacked files, naming them as the sender did (so that a failure reads
+    the same on every backend)."""
+    folder = _unpacked.get(b.digest)
+    if text is None or folder is None:
+        return text
+    for (rel, _), shown in zip(b.files, b.shown):
+        text = text.replace(str(_inside(folder, rel)), shown)
+    return text
 
 
 def unpack(b: Bundle) -> tuple[str, list[str]]:

@@ -13,6 +13,7 @@ where a measure exists in both, the test is on the per-seed differences.
 from __future__ import annotations
 
 from interpreter.analysis.aggregate import Aggregate
+from interpreter.analysis.observe import SCALE, SCALED
 from interpreter.analysis.quality import trend_lines
 from interpreter.analysis.stats import (
     Difference, binomial_test_normal, bootstrap_means, chi_square_uniform, histogram_moments, histogram_quantile,
@@ -173,7 +174,9 @@ def _paired_or(difference: Difference, key: str | None, pairs: dict) -> Differen
     n = pairs.get(f"n|{key}", 0) if key else 0
     if n < 2:
         return difference
-    return paired(n, pairs[f"sum|{key}"], pairs[f"sq|{key}"], base=difference.base, variant=difference.variant)
+    scale = SCALE if key in SCALED else 1
+    return paired(n, pairs[f"sum|{key}"] / scale, pairs[f"sq|{key}"] / scale ** 2, base=difference.base,
+                  variant=difference.variant)
 
 
 def differences(base: Aggregate, variant: Aggregate, *, pairs: dict | None = None, seed: int = 0) -> dict:

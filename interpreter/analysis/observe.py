@@ -17,9 +17,11 @@ from dataclasses import dataclass, field
 from interpreter.engine.game import Game
 from interpreter.errors import GameError, GameLimitError
 from interpreter.analysis.lineup import answer, apply_answer, make_lineup, needs_events, take_decision
-from interpreter.analysis.quality import GameQuality, measure
+from interpreter.analysis.quality import DIGITS, GameQuality, measure
 
 FINISHED, STEP_LIMIT, CRASHED = "finished", "step-limit", "error"
+SCALED = ("trailing_share", "drama", "clear_at")     # paired as integers, in units of 1 / SCALE
+SCALE = 10 ** DIGITS
 
 
 @dataclass
@@ -249,9 +251,9 @@ def paired_values(row: GameRow) -> dict:
     if row.led_before_last is not None:
         values["led_before_last"] = int(row.led_before_last)
     quality = row.quality
-    if quality.winner_trailed is not None:
-        values.update(winner_trailed=int(quality.winner_trailed), trailing_share=quality.trailing_share,
-                      drama=quality.drama, clear_at=quality.clear_at)
+    if quality.winner_trailed is not None:     # shares in whole units of SCALED, so that sums merge exactly
+        values.update(winner_trailed=int(quality.winner_trailed),
+                      **{key: round(getattr(quality, key) * SCALE) for key in SCALED})
     return values
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator
 
 from interpreter.analysis.aggregate import Aggregate
-from interpreter.analysis.bundle import Bundle, bundle, unpack
+from interpreter.analysis.bundle import Bundle, bundle, restore_names, unpack
 from interpreter.analysis.lineup import only_random
 from interpreter.analysis.observe import pairing, play_observed
 from interpreter.analysis.simulate import game_seed
@@ -88,6 +88,9 @@ def play_chunk(specs: tuple, start: int, stop: int, keep_rows: bool = False) -> 
                                 options=spec.options, lineup=list(spec.lineup), max_steps=spec.max_steps,
                                 max_decisions=spec.max_decisions)
                   for spec, ruleset in zip(specs, rulesets)]
+        for spec, row in zip(specs, played):
+            if spec.source is not None and row.error:
+                row.error = restore_names(spec.source, row.error)
         for aggregate, kept, row in zip(chunk.aggregates, chunk.rows, played):
             aggregate.add(row)
             if keep_rows:
