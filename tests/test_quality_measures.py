@@ -125,3 +125,25 @@ def test_analyze_json_holds_the_quality_measures_of_a_shipped_game(capsys, tmp_p
     assert summary["balance"]["seats"]["df"] == 3
     if page.exists():       # matplotlib is an extra
         assert "Lead history" in page.read_text()
+
+
+SHIPPED = sorted(p.stem for p in __import__("pathlib").Path("rulesets").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_ruleset_gets_every_measure_with_its_interval(name):
+    # GIVEN a shipped ruleset WHEN a few of its games are analyzed
+    spec = plan(configs(f"rulesets/{name}.yaml"), players=None, seed=2)[0]
+    agg = run(spec, 4, backend=LocalBackend(1))
+    summary = summarize(agg)
+    q = summary["quality"]
+    # THEN drama, decisiveness, duration and branching each come with an interval, the lead
+    # history has a line per final rank, and seats are tested against the fair share
+    assert agg.finished == 4
+    for key in ("decisions", "rounds", "branching"):
+        assert q[key]["n"] > 0 and q[key]["low"] <= q[key]["mean"] <= q[key]["high"]
+    assert q["drama"]["n"] == q["winner_trailed"]["of"] == 4 - summary["draws"]["count"]
+    assert q["clear_at"]["low"] <= q["clear_at"]["mean"] <= q["clear_at"]["high"]
+    assert q["trend"] and all(len(line) == 11 for line in q["trend"].values())
+    assert 0.0 <= summary["balance"]["seats"]["p"] <= 1.0
+    assert render(report([spec], [agg], [], games=4, backend_name="local"))
