@@ -74,11 +74,14 @@ def test_the_same_tournament_on_two_workers_rates_the_same(tmp_path):
     assert one == two
 
 
-def test_tournament_command_prints_a_table_json_and_refuses_bad_agents(capsys):
+def test_tournament_command_prints_a_table_json_and_refuses_bad_agents(capsys, tmp_path):
     # GIVEN the command line WHEN a tournament is asked for
+    page = tmp_path / "ratings.html"
     code = main(["tournament", "tests/rulesets/seat-zero-wins.yaml", "--agents", "random,first", "-g", "4",
-                 "-n", "2", "--format", "json"])
+                 "-n", "2", "--format", "json", "--html", str(page)])
     data = json.loads(capsys.readouterr().out)
+    if page.exists():       # matplotlib is an extra
+        assert "data:image/png" in page.read_text() and "first" in page.read_text()
     # THEN JSON holds the standings, with an interval for each agent
     assert code == 0 and data["kind"] == "tournament" and len(data["standings"]) == 2
     assert all("low" in s and "high" in s for s in data["standings"])
