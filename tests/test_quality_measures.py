@@ -112,6 +112,7 @@ def test_compare_tests_the_quality_measures_paired_and_reports_them(capsys):
     assert "seat balance (chi-square)" in text
 
 
+@pytest.mark.slow     # the HTML report: matplotlib takes seconds to start
 def test_analyze_json_holds_the_quality_measures_of_a_shipped_game(capsys, tmp_path):
     # GIVEN a shipped game WHEN analyze writes JSON and an HTML report
     page = tmp_path / "report.html"
