@@ -38,6 +38,14 @@ class Aggregate:
     first_player: Counter = field(default_factory=Counter)     # seat that took the first decision -> games
     first_player_won: Counter = field(default_factory=Counter)
     branching: Counter = field(default_factory=Counter)        # legal options -> decisions
+    team_wins: Counter = field(default_factory=Counter)        # team -> games it won
+    team_games: Counter = field(default_factory=Counter)       # number of teams -> games played with them
+    winner_trailed: Counter = field(default_factory=Counter)   # True/False -> games (quality.py)
+    trailing_share: Counter = field(default_factory=Counter)   # share of rounds the winner trailed -> games
+    drama: Counter = field(default_factory=Counter)
+    clear_at: Counter = field(default_factory=Counter)         # share of the game before the winner led for good
+    trend_sum: Counter = field(default_factory=Counter)        # "final rank|tenth" -> sum of standings
+    trend_n: Counter = field(default_factory=Counter)          # "final rank|tenth" -> standings counted
     failures: list = field(default_factory=list)               # the first KEPT_FAILURES failed games
     timing: dict = field(default_factory=lambda: {"seconds": 0.0, "agent_seconds": 0.0})
 
@@ -81,12 +89,28 @@ class Aggregate:
         if row.first_player is not None:
             self.first_player[row.first_player] += 1
             self.first_player_won[bool(row.first_player_won)] += 1
+        if row.teams:
+            self.team_games[row.teams] += 1
+            self.team_wins.update(row.winning_teams)
+        self._add_quality(row.quality)
+
+    def _add_quality(self, quality) -> None:
+        if quality.winner_trailed is not None:
+            self.winner_trailed[quality.winner_trailed] += 1
+            self.trailing_share[quality.trailing_share] += 1
+            self.drama[quality.drama] += 1
+            self.clear_at[quality.clear_at] += 1
+        for key, (total, n) in quality.trend.items():
+            self.trend_sum[key] += total
+            self.trend_n[key] += n
 
     def merge(self, other: "Aggregate") -> None:
         for name in ("games", "finished", "step_limit", "crashed", "draws", "no_winner", "no_margin"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name in ("seat_wins", "sole_wins", "margins", "decisions", "steps", "rounds", "round_phases",
-                     "lead_changes", "led_before_last", "first_player", "first_player_won", "branching"):
+                     "lead_changes", "led_before_last", "first_player", "first_player_won", "branching",
+                     "team_wins", "team_games", "winner_trailed", "trailing_share", "drama", "clear_at",
+                     "trend_sum", "trend_n"):
             getattr(self, name).update(getattr(other, name))
         for name in ("scores", "phases"):
             mine = getattr(self, name)
@@ -112,6 +136,10 @@ class Aggregate:
             "lead_changes": plain(self.lead_changes), "led_before_last": plain(self.led_before_last),
             "first_player": plain(self.first_player), "first_player_won": plain(self.first_player_won),
             "branching": plain(self.branching),
+            "team_wins": plain(self.team_wins), "team_games": plain(self.team_games),
+            "winner_trailed": plain(self.winner_trailed), "trailing_share": plain(self.trailing_share),
+            "drama": plain(self.drama), "clear_at": plain(self.clear_at),
+            "trend_sum": dict(sorted(self.trend_sum.items())), "trend_n": dict(sorted(self.trend_n.items())),
             "failures": self.failures,
         }
 

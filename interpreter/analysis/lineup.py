@@ -49,6 +49,24 @@ def parse_lineup(spec: str, players: int) -> list[str]:
     return specs
 
 
+def hand_playouts(specs: list[str]) -> list[str]:
+    """Search players whose playouts stop where the current hand ends (`ismcts:200` becomes
+    `ismcts:200:hand`): the affordable default for many games. A ruleset without hands loses
+    nothing, its playouts still run to the end (see interpreter.agents.hands)."""
+    out = []
+    for spec in specs:
+        name, _, arg = spec.strip().partition(":")
+        if name.strip().lower() == "ismcts" and not spec.strip().lower().endswith(":hand"):
+            spec = f"{spec.strip()}:hand" if arg else "ismcts:hand"
+        out.append(spec)
+    return out
+
+
+def only_random(specs) -> bool:
+    """Whether every seat is a player that chooses without looking (random or first legal)."""
+    return all(spec.strip().lower() in ("random", "first") for spec in specs)
+
+
 def agent_seed(game_seed: int, seat: int) -> int:
     """The seed of the agent in `seat`: fixed by the game's seed, so a game can be played again."""
     return (game_seed * 2_654_435_761 + 97 * (seat + 1)) % (2 ** 63)

@@ -1,7 +1,9 @@
 """What an aggregate says about a game, and what differs between two aggregates, with uncertainty.
 
 `summarize` turns one aggregate into the measures a designer reads (win rate per seat with a
-95% interval, scores, margins, length, lead changes, first-player advantage, decisions).
+95% interval, scores, margins, length, lead changes, first-player advantage, decisions, and
+the quality measures of docs/measures.md: drama, decisiveness, lead history, balance by seat
+and team against the fair share).
 `same_seeds` says how many games a variant changed at all, seed for seed.
 `differences` lines a variant up against the base, measure by measure, each with its interval,
 p-value and test; Holm's correction over all of a variant's tests decides what is reported as
@@ -11,9 +13,11 @@ where a measure exists in both, the test is on the per-seed differences.
 from __future__ import annotations
 
 from interpreter.analysis.aggregate import Aggregate
+from interpreter.analysis.observe import SCALE, SCALED
+from interpreter.analysis.quality import trend_lines
 from interpreter.analysis.stats import (
-    Difference, binomial_test_normal, bootstrap_means, histogram_moments, histogram_quantile, holm, paired,
-    two_proportions, wilson_interval)
+    Difference, binomial_test_normal, bootstrap_means, chi_square_uniform, histogram_moments, histogram_quantile,
+    holm, mean_interval, paired, two_proportions, wilson_interval)
 
 NO_DIFFERENCE = "no significant difference"
 
@@ -76,8 +80,44 @@ def summarize(agg: Aggregate) -> dict:
                    "games_per_second": agg.games / agg.timing["seconds"] if agg.timing["seconds"] else None,
                    "ms_per_decision": 1000 * agg.timing["seconds"] / decisions if decisions else None,
                    "agent_ms_per_decision": 1000 * agg.timing["agent_seconds"] / decisions if decisions else None},
+        "balance": balance(agg),
+        "quality": quality(agg),
         "failures": agg.failures,
     }
+
+
+def balance(agg: Aggregate) -> dict:
+    """Seats (and teams, when every game had the same number of them) against the fair share:
+    Pearson's chi-square over all of them at once, and each one's binomial test with Holm's
+    correction over the seats (or teams), so that 'unfair' names only what stays significant."""
+    out = {"seats": _fairness([agg.seat_wins.get(s, 0) for s in range(agg.players)], agg.finished)}
+    if len(agg.team_games) == 1:
+        teams = next(iter(agg.team_games))
+        if 1 < teams < agg.players:
+            out["teams"] = _fairness([agg.team_wins.get(t, 0) for t in range(teams)], agg.team_games[teams])
+    return out
+
+
+def _fairness(wins: list[int], games: int) -> dict:
+    share = sum(wins) / games / len(wins) if games else 0.0
+    statistic, df, p = chi_square_uniform(wins)
+    ps = [binomial_test_normal(w, games, share) for w in wins]
+    unfair = holm(ps)
+    rates = [w / games if games else 0.0 for w in wins]
+    return {"fair_share": share, "chi_square": statistic, "df": df, "p": p,
+            "spread": max(rates) - min(rates) if rates else 0.0,
+            "each": [{**proportion(w, games), "p": p_one, "unfair": bad} for w, p_one, bad in zip(wins, ps, unfair)]}
+
+
+def quality(agg: Aggregate) -> dict:
+    """Drama, decisiveness, lead history, duration and branching (docs/measures.md)."""
+    return {"winner_trailed": proportion(agg.winner_trailed.get(True, 0), sum(agg.winner_trailed.values())),
+            "trailing_share": mean_interval(agg.trailing_share), "drama": mean_interval(agg.drama),
+            "clear_at": mean_interval(agg.clear_at), "lead_changes": mean_interval(agg.lead_changes),
+            "trend": trend_lines(agg.trend_sum, agg.trend_n, agg.players),
+            "decisions": mean_interval(agg.decisions), "rounds": mean_interval(agg.rounds),
+            "branching": mean_interval(agg.branching),
+            "forced": proportion(agg.branching.get(1, 0), sum(agg.branching.values()))}
 
 
 def _rate_rows(base: Aggregate, variant: Aggregate) -> list[tuple]:
@@ -97,6 +137,9 @@ def _rate_rows(base: Aggregate, variant: Aggregate) -> list[tuple]:
     rows.append(("games with a lead change", "lead", "lead_changed",
                  two_proportions(changed(base), sum(base.lead_changes.values()),
                                  changed(variant), sum(variant.lead_changes.values()))))
+    rows.append(("winner trailed", "quality", "winner_trailed",
+                 two_proportions(base.winner_trailed.get(True, 0), sum(base.winner_trailed.values()),
+                                 variant.winner_trailed.get(True, 0), sum(variant.winner_trailed.values()))))
     rows.append(("draw rate", "outcome", "draw",
                  two_proportions(base.draws, base.finished, variant.draws, variant.finished)))
     rows.append(("step-limit stops", "outcome", None,
@@ -114,7 +157,11 @@ def _mean_rows(base: Aggregate, variant: Aggregate, *, seed: int) -> list[tuple]
     pairs += [("mean margin", "scores", "margin", base.margins, variant.margins),
               ("decisions per game", "length", "decisions", base.decisions, variant.decisions),
               ("rounds per game", "length", "rounds", base.rounds, variant.rounds),
-              ("lead changes per game", "lead", "lead_changes", base.lead_changes, variant.lead_changes)]
+              ("lead changes per game", "lead", "lead_changes", base.lead_changes, variant.lead_changes),
+              ("drama", "quality", "drama", base.drama, variant.drama),
+              ("share of rounds the winner trailed", "quality", "trailing_share", base.trailing_share,
+               variant.trailing_share),
+              ("winner clear at (share of game)", "quality", "clear_at", base.clear_at, variant.clear_at)]
     for name in sorted(set(base.phases) & set(variant.phases)):
         pairs.append((f"'{name}' phases per game", "length", f"phase:{name}", base.phases[name],
                       variant.phases[name]))
@@ -127,7 +174,9 @@ def _paired_or(difference: Difference, key: str | None, pairs: dict) -> Differen
     n = pairs.get(f"n|{key}", 0) if key else 0
     if n < 2:
         return difference
-    return paired(n, pairs[f"sum|{key}"], pairs[f"sq|{key}"], base=difference.base, variant=difference.variant)
+    scale = SCALE if key in SCALED else 1
+    return paired(n, pairs[f"sum|{key}"] / scale, pairs[f"sq|{key}"] / scale ** 2, base=difference.base,
+                  variant=difference.variant)
 
 
 def differences(base: Aggregate, variant: Aggregate, *, pairs: dict | None = None, seed: int = 0) -> dict:

@@ -3,8 +3,10 @@
 Nothing here knows a game. Length is counted in decisions, engine steps and phases (a ruleset
 whose flow has a `deal` or `trick` phase gets those counted by name). A *round* is the phase
 that repeats at the shallowest nesting level (the most frequent there, the first on a tie), and
-who leads is the ruleset's own `result.winners` evaluated as each phase starts: from those
-checkpoints come the lead changes and whether the winner already led when the last round began.
+who leads is the ruleset's own `result.winners` evaluated as each phase starts, with every seat's
+`result.score`: from those checkpoints come the lead changes, whether the winner already led when
+the last round began, and the measures of `interpreter.analysis.quality` (drama, decisiveness,
+lead history).
 """
 from __future__ import annotations
 
@@ -15,8 +17,11 @@ from dataclasses import dataclass, field
 from interpreter.engine.game import Game
 from interpreter.errors import GameError, GameLimitError
 from interpreter.analysis.lineup import answer, apply_answer, make_lineup, needs_events, take_decision
+from interpreter.analysis.quality import DIGITS, GameQuality, measure
 
 FINISHED, STEP_LIMIT, CRASHED = "finished", "step-limit", "error"
+SCALED = ("trailing_share", "drama", "clear_at")     # paired as integers, in units of 1 / SCALE
+SCALE = 10 ** DIGITS
 
 
 @dataclass
@@ -44,6 +49,7 @@ class GameRow:
     first_player: int | None = None
     first_player_won: bool | None = None
     branching: dict = field(default_factory=dict)     # number of legal options -> decisions
+    quality: GameQuality = field(default_factory=GameQuality)
     agent_seconds: float = 0.0
     seconds: float = 0.0
     error: str | None = None
@@ -64,15 +70,20 @@ class GameRow:
 
 
 class ObservedGame(Game):
-    """A Game that notes each phase start and who leads then; it plays exactly as a Game does."""
+    """A Game that notes each phase start, who leads then and the scores; it plays exactly as a Game does."""
 
     def __init__(self, *args, **kwargs):
         self.phase_depth = 0
         self.checkpoints: list[tuple[str, int, frozenset | None]] = []
+        self.standing: list[tuple[frozenset | None, tuple | None]] = []   # per checkpoint: seats leading, scores
         super().__init__(*args, **kwargs)
 
     def enter_phase(self, name: str) -> None:
-        self.checkpoints.append((name, self.phase_depth, self.leading()))
+        winners = self.winners_now()
+        teams = None if winners is None else frozenset(p.team.index for p in winners)
+        seats = None if winners is None else frozenset(p.seat for p in winners)
+        self.checkpoints.append((name, self.phase_depth, teams))
+        self.standing.append((seats, self.current_scores()))
         self.phase_depth += 1
         super().enter_phase(name)
 
@@ -80,14 +91,25 @@ class ObservedGame(Game):
         super().leave_phase(name, outer)
         self.phase_depth -= 1
 
-    def leading(self) -> frozenset | None:
-        """The teams the ruleset's `result.winners` names right now (None if it cannot say)."""
+    def winners_now(self) -> list | None:
+        """The players the ruleset's `result.winners` names right now (None if it cannot say)."""
         winners = self.rules.result_winners
         if winners is None:
             return None
         try:
-            return frozenset(p.team.index for p in winners(self, {}))
+            return list(winners(self, {}))
         except Exception:      # some rulesets can only name winners once the game is over
+            return None
+
+    def leading(self) -> frozenset | None:
+        """The teams the ruleset's `result.winners` names right now (None if it cannot say)."""
+        winners = self.winners_now()
+        return None if winners is None else frozenset(p.team.index for p in winners)
+
+    def current_scores(self) -> tuple | None:
+        try:
+            return tuple(self.scores())
+        except Exception:      # a score that needs the end (a value set only then)
             return None
 
 
@@ -148,6 +170,12 @@ def _measure_result(row: GameRow, game: ObservedGame) -> None:
     round_phase, leads = rounds_and_leads(game.checkpoints)
     row.round_phase = round_phase
     row.rounds = len(leads)
+    if round_phase is not None:
+        where = round_of(game.checkpoints)
+        at_rounds = [standing for (name, depth, _), standing in zip(game.checkpoints, game.standing)
+                     if (name, depth) == where]
+        row.quality = measure(at_rounds, final_scores=row.scores, winners=row.winners, players=row.players,
+                              one_side=len(row.winning_teams) == 1 if row.winning_teams else None)
     final = frozenset(row.winning_teams)
     if leads and all(lead is not None for lead in leads):
         sequence = leads[1:] + [final]            # who led after each round, the last one is the result
@@ -160,6 +188,12 @@ def rounds_and_leads(checkpoints: list) -> tuple[str | None, list]:
     """The round phase and who led as each round began (see the module docstring)."""
     if not checkpoints:
         return None, []
+    name, depth = round_of(checkpoints)
+    return name, [lead for n, d, lead in checkpoints if n == name and d == depth]
+
+
+def round_of(checkpoints: list) -> tuple[str, int]:
+    """(name, depth) of the round phase among non-empty checkpoints."""
     by_depth: dict[int, Counter] = {}
     first_seen: dict[str, int] = {}
     for position, (name, depth, _) in enumerate(checkpoints):
@@ -168,8 +202,7 @@ def rounds_and_leads(checkpoints: list) -> tuple[str | None, list]:
     repeating = [d for d in sorted(by_depth) if max(by_depth[d].values()) > 1]
     depth = repeating[0] if repeating else min(by_depth)
     counts = by_depth[depth]
-    name = min(counts, key=lambda n: (-counts[n], first_seen[n]))
-    return name, [lead for n, d, lead in checkpoints if n == name and d == depth]
+    return min(counts, key=lambda n: (-counts[n], first_seen[n])), depth
 
 
 def count_lead_changes(leads: list) -> int:
@@ -217,6 +250,10 @@ def paired_values(row: GameRow) -> dict:
         values["lead_changed"] = int(row.lead_changes > 0)
     if row.led_before_last is not None:
         values["led_before_last"] = int(row.led_before_last)
+    quality = row.quality
+    if quality.winner_trailed is not None:     # shares in whole units of SCALED, so that sums merge exactly
+        values.update(winner_trailed=int(quality.winner_trailed),
+                      **{key: round(getattr(quality, key) * SCALE) for key in SCALED})
     return values
 
 

@@ -1,7 +1,8 @@
 """The report as one self-contained HTML file: the tables, and matplotlib plots embedded as PNG.
 
 Plots: win rate by seat with 95% intervals, score histograms per seat, game length (decisions
-and rounds), winning margins and lead changes, each with every configuration side by side, and
+and rounds), winning margins and lead changes, each with every configuration side by side, the
+lead history (each final rank's mean standing over the game), and
 for each variant a chart of its differences from the base with their intervals. Needs
 matplotlib (`pip install 'cardrules[report]'`); figures are drawn without pyplot's global state.
 """
@@ -45,7 +46,9 @@ def win_rate_plot(report: dict) -> str:
         seats = run["summary"]["seats"]
         xs = [s + (i - (len(runs) - 1) / 2) * width for s in range(players)]
         rates = [100 * s["rate"] for s in seats]
-        errors = [[100 * (s["rate"] - s["low"]) for s in seats], [100 * (s["high"] - s["rate"]) for s in seats]]
+        # clamped: at a rate of 0 or 1 rounding can put the Wilson bound a hair past the rate
+        errors = [[max(0.0, 100 * (s["rate"] - s["low"])) for s in seats],
+                  [max(0.0, 100 * (s["high"] - s["rate"])) for s in seats]]
         ax.bar(xs, rates, width * 0.95, yerr=errors, capsize=3, label=run["label"], color=COLORS[i % len(COLORS)])
     ax.axhline(100 * runs[0]["summary"]["fair_share"], color="black", linestyle="--", linewidth=1, label="fair share")
     ax.set_xticks(range(players), [f"seat {s}" for s in range(players)])
@@ -129,6 +132,28 @@ def difference_plot(comparison: dict) -> str:
     return _png(figure)
 
 
+def trend_plot(report: dict) -> str | None:
+    """CardStock's average trend graphs: for each final rank, its mean standing at each tenth of
+    the game, one panel per configuration."""
+    runs = [run for run in report["runs"] if run["summary"]["quality"]["trend"]]
+    if not runs:
+        return None
+    figure = _figure(height=2.8)
+    axes = figure.subplots(1, len(runs), squeeze=False, sharey=True)[0]
+    for ax, run in zip(axes, runs):
+        for i, (rank, line) in enumerate(run["summary"]["quality"]["trend"].items()):
+            points = [(10 * b, v) for b, v in enumerate(line) if v is not None]
+            ax.plot([x for x, _ in points], [y for _, y in points], marker="o", markersize=3,
+                    color=COLORS[i % len(COLORS)], label=f"final rank {rank}")
+        ax.set_title(run["label"], fontsize=9)
+        ax.set_xlabel("% of the game", fontsize=8)
+    axes[0].set_ylabel("mean standing (1 leads)")
+    axes[0].invert_yaxis()
+    axes[0].legend(fontsize=7)
+    figure.suptitle("Lead history: where each final rank stood over the game")
+    return _png(figure)
+
+
 def _table_html(table) -> str:
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in table.header)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in table.rows)
@@ -139,7 +164,7 @@ def _table_html(table) -> str:
 STYLE = """body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1000px;color:#222}
 table{border-collapse:collapse;margin:.5em 0;font-size:14px}td,th{border-bottom:1px solid #ddd;padding:3px 10px;
 text-align:right}td:first-child,th:first-child{text-align:left}th{background:#f3f3f3}
-.note{color:#666;font-size:13px}img{max-width:100%}h1{margin-bottom:.2em}.meta{color:#555}"""
+.note{color:#666;font-size:13px}.warning{color:#8a4b00}img{max-width:100%}h1{margin-bottom:.2em}.meta{color:#555}"""
 
 
 def render(report: dict) -> str:
@@ -154,6 +179,12 @@ def render(report: dict) -> str:
                        title="Game length"),
               overlaid(report, [("margins", "winning margin"), ("lead_changes", "lead changes per game")],
                        title="How close, how often the lead changes")]
+    trend = trend_plot(report)
+    if trend is not None:
+        images.append(trend)
+    if report.get("sweep"):
+        from interpreter.analysis.sweep import sweep_plot
+        images.insert(0, sweep_plot(report["sweep"]))
     images += [difference_plot(c) for c in report["comparisons"]]
     parts = [f"<h1>{title}: {html.escape(runs[0]['ruleset'])}</h1><p class='meta'>{meta}</p>"]
     for run in runs:
@@ -167,6 +198,7 @@ def render(report: dict) -> str:
                      f"<b>{html.escape(comparison['verdict'])}</b> ({html.escape(found)}; "
                      f"{comparison['tests']} tests, {html.escape(comparison['correction'])}). "
                      f"{html.escape(touched(comparison))}.</p>")
+        parts += [f"<p class='warning'><b>Warning:</b> {html.escape(w)}.</p>" for w in comparison.get("warnings", [])]
     parts += [f"<img alt='plot' src='data:image/png;base64,{image}'>" for image in images]
     parts += [_table_html(t) for t in tables(report)]
     return (f"<!doctype html><html><head><meta charset='utf-8'><title>{title}</title><style>{STYLE}</style>"

@@ -45,6 +45,18 @@ def tables(report: dict) -> list[Table]:
                  note=f"fair share per seat: {100 * runs[0]['summary']['fair_share']:.1f}%")]
     out.append(Table("The games", ["measure"] + labels, _game_rows(runs)))
     out.append(Table("Decisions", ["measure"] + labels, _decision_rows(runs)))
+    out.append(Table("How the game plays (95% intervals)", ["measure"] + labels, _quality_rows(runs),
+                     note="drama: how far behind the eventual winner was while it trailed (0 leading, 1 last); "
+                          "clear at: share of the rounds played before the winner led for good; balance: "
+                          "chi-square test of every seat (team) against the fair share, and the seats that stay "
+                          "significant in binomial tests with Holm's correction. Definitions: docs/measures.md"))
+    out += [_trend_table(run) for run in runs if run["summary"]["quality"]["trend"]]
+    if report.get("sweep"):
+        from interpreter.analysis.sweep import sweep_table
+        out.append(sweep_table(report["sweep"]))
+    if report.get("skill"):
+        from interpreter.analysis.skill import skill_table
+        out.append(skill_table(report["skill"]))
     for comparison in report["comparisons"]:
         out.append(_difference_table(comparison))
     failures = [(r["label"], f) for r in runs for f in r["summary"]["failures"]]
@@ -75,6 +87,51 @@ def _game_rows(runs: list) -> list:
     return rows
 
 
+def interval(d: dict, digits: int = 2) -> str:
+    """'0.31 [0.27–0.35]' from a mean with its interval."""
+    if not d.get("n"):
+        return "–"
+    if d["n"] < 2:
+        return f"{d['mean']:.{digits}f}"
+    return f"{d['mean']:.{digits}f} [{d['low']:.{digits}f}–{d['high']:.{digits}f}]"
+
+
+def fairness(f: dict | None, what: str) -> str:
+    if not f:
+        return "–"
+    unfair = [str(i) for i, each in enumerate(f["each"]) if each["unfair"]]
+    return f"p={f['p']:.3g}" + (f"; unfair {what} {', '.join(unfair)}" if unfair else "")
+
+
+def _quality_rows(runs: list) -> list:
+    q = [r["summary"]["quality"] for r in runs]
+    b = [r["summary"]["balance"] for r in runs]
+    rows = [["winner trailed at some round"] + [pct(x["winner_trailed"]) for x in q],
+            ["share of rounds the winner trailed"] + [interval(x["trailing_share"]) for x in q],
+            ["drama (how far behind, 0–1)"] + [interval(x["drama"]) for x in q],
+            ["winner clear at (share of game)"] + [interval(x["clear_at"]) for x in q],
+            ["decisions per game"] + [interval(x["decisions"], 1) for x in q],
+            ["rounds per game"] + [interval(x["rounds"], 1) for x in q],
+            ["choices per decision"] + [interval(x["branching"]) for x in q],
+            ["forced decisions"] + [pct(x["forced"]) for x in q],
+            ["seat balance (chi-square)"] + [fairness(x["seats"], "seat") for x in b]]
+    if any("teams" in x for x in b):
+        rows.append(["team balance (chi-square)"] + [fairness(x.get("teams"), "team") for x in b])
+    return rows
+
+
+TREND_COLUMNS = (0, 2, 4, 6, 8, 10)
+
+
+def _trend_table(run: dict) -> Table:
+    lines = run["summary"]["quality"]["trend"]
+    return Table(f"Lead history, {run['label']}: mean standing of each final rank over the game",
+                 ["final rank"] + [f"{10 * b}%" if b < 10 else "end" for b in TREND_COLUMNS],
+                 [[rank] + [number(line[b], 3) if line[b] is not None else "–" for b in TREND_COLUMNS]
+                  for rank, line in lines.items()],
+                 note="standing 1 leads; read as each round begins (CardStock's average trend graphs)")
+
+
 def _decision_rows(runs: list) -> list:
     s = [r["summary"]["decisions"] for r in runs]
     t = [r["summary"]["timing"] for r in runs]
@@ -95,9 +152,10 @@ def _difference_table(comparison: dict) -> Table:
         rows.append([r["measure"], f"{r['base'] * scale:.1f}{unit}", f"{r['variant'] * scale:.1f}{unit}",
                      f"{delta:+.{digits}f} [{low:+.{digits}f}, {high:+.{digits}f}]",
                      f"{r['p']:.3f}", SHORT_TESTS.get(r["test"], r["test"]), "YES" if r["significant"] else "noise"])
+    warning = "".join(f"WARNING: {w}. " for w in comparison.get("warnings", []))
     return Table(f"{comparison['variant']} against base: {comparison['verdict']}",
                  ["measure", "base", "variant", "difference [95% CI]", "p", "test", "significant"], rows,
-                 note=f"{touched(comparison)}. {comparison['tests']} tests; significant after {comparison['correction']}. "
+                 note=f"{warning}{touched(comparison)}. {comparison['tests']} tests; significant after {comparison['correction']}. "
                       "Rate differences in percentage points. paired: z-test on the differences between "
                       "the games of the same seed; z: two-proportion z-test; bootstrap: percentile "
                       "interval of the difference of means.")

@@ -5,17 +5,21 @@ base and its variants) and comes back as one `Aggregate` per configuration (plus
 they are to be saved) and, per variant, how its games compare with the base's on the same
 seeds. Chunks are merged as they finish, in whatever order.
 Game i of a run always has seed `game_seed(root, i)`, and aggregates hold only counts, so every
-backend and every number of workers gives the same aggregate for the same seeds.
+backend and every number of workers gives the same aggregate for the same seeds. Ray tasks get
+the rulesets as source (`interpreter.analysis.bundle`): the nodes of a cluster share no files.
+A task lost with its node is run again by Ray elsewhere; its chunk is counted once either way.
 """
 from __future__ import annotations
 
 import time
 from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator
 
 from interpreter.analysis.aggregate import Aggregate
+from interpreter.analysis.bundle import Bundle, bundle, restore_names, unpack
+from interpreter.analysis.lineup import only_random
 from interpreter.analysis.observe import pairing, play_observed
 from interpreter.analysis.simulate import game_seed
 from interpreter.engine.game import DEFAULT_MAX_STEPS
@@ -34,16 +38,35 @@ class RunSpec:
     root_seed: int = 1
     max_steps: int = DEFAULT_MAX_STEPS        # per decision
     max_decisions: int | None = None          # per game (None: the ruleset's limits, else the default)
+    source: Bundle | None = None              # the ruleset's files, for workers that cannot read `path`
 
 
-_rulesets: dict = {}       # per process: (path, variants) -> loaded ruleset
+_rulesets: dict = {}       # per process: (path, variants) or a bundle's digest -> loaded ruleset
 
 
 def _ruleset(spec: RunSpec):
+    if spec.source is not None:
+        key = spec.source.digest
+        if key not in _rulesets:
+            path, variants = unpack(spec.source)
+            _rulesets[key] = load_ruleset(path, variants=variants)
+        return _rulesets[key]
     key = (spec.path, spec.variants)
     if key not in _rulesets:
         _rulesets[key] = load_ruleset(spec.path, variants=list(spec.variants))
     return _rulesets[key]
+
+
+def with_source(specs: tuple) -> tuple:
+    """The specs with their rulesets' files attached, for workers on other machines."""
+    bundles: dict = {}
+    out = []
+    for spec in specs:
+        key = (spec.path, spec.variants)
+        if key not in bundles:
+            bundles[key] = bundle(spec.path, spec.variants)
+        out.append(replace(spec, source=bundles[key]))
+    return tuple(out)
 
 
 @dataclass
@@ -65,6 +88,9 @@ def play_chunk(specs: tuple, start: int, stop: int, keep_rows: bool = False) -> 
                                 options=spec.options, lineup=list(spec.lineup), max_steps=spec.max_steps,
                                 max_decisions=spec.max_decisions)
                   for spec, ruleset in zip(specs, rulesets)]
+        for spec, row in zip(specs, played):
+            if spec.source is not None and row.error:
+                row.error = restore_names(spec.source, row.error)
         for aggregate, kept, row in zip(chunk.aggregates, chunk.rows, played):
             aggregate.add(row)
             if keep_rows:
@@ -74,10 +100,16 @@ def play_chunk(specs: tuple, start: int, stop: int, keep_rows: bool = False) -> 
     return chunk
 
 
-def chunks(games: int, workers: int) -> list[tuple[int, int]]:
+def chunks(games: int, workers: int, *, size: int | None = None) -> list[tuple[int, int]]:
     """Index ranges small enough to spread over the workers, big enough to keep overhead small."""
-    size = max(1, min(50, games // (max(1, workers) * 8) or 1))
+    size = size or max(1, min(50, games // (max(1, workers) * 8) or 1))
     return [(i, min(i + size, games)) for i in range(0, games, size)]
+
+
+def chunk_size(specs: tuple, games: int, workers: int) -> int | None:
+    """One game per task when a seat searches: such a game takes far longer than a task costs,
+    and progress (and what an interrupted run keeps) then moves game by game."""
+    return None if all(only_random(spec.lineup) for spec in specs) else 1
 
 
 Progress = Callable[[int], None]     # called with the number of games just finished
@@ -96,7 +128,7 @@ class LocalBackend:
         return self.jobs
 
     def run(self, specs: tuple, games: int, *, keep_rows: bool = False) -> Iterator[Chunk]:
-        ranges = chunks(games, self.jobs)
+        ranges = chunks(games, self.jobs, size=chunk_size(specs, games, self.jobs))
         if self.jobs == 1:
             for start, stop in ranges:
                 yield play_chunk(specs, start, stop, keep_rows)
@@ -134,13 +166,15 @@ class RayBackend:
                 ray.init(address=address, **settings)
             else:
                 ray.init(num_cpus=max(1, workers), include_dashboard=False, **settings)
-        self._task = ray.remote(play_chunk)
+        self.chunk: int | None = None          # games per task, when set (benchmarks); else chunk_size
+        self._task = ray.remote(max_retries=5)(play_chunk)     # run again where a lost node left it
         self.workers = max(1, int(ray.cluster_resources().get("CPU", workers)))
 
     def run(self, specs: tuple, games: int, *, keep_rows: bool = False) -> Iterator[Chunk]:
         ray = self.ray
-        specs_ref = ray.put(specs)
-        pending = [self._task.remote(specs_ref, start, stop, keep_rows) for start, stop in chunks(games, self.workers)]
+        specs_ref = ray.put(with_source(specs))      # a cluster's nodes need not see this machine's files
+        pending = [self._task.remote(specs_ref, start, stop, keep_rows) for start, stop in
+                   chunks(games, self.workers, size=self.chunk or chunk_size(specs, games, self.workers))]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             yield ray.get(done[0])

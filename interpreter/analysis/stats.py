@@ -176,3 +176,57 @@ def histogram_quantile(histogram: dict, q: float) -> float:
             return value
     return max(histogram)
 
+
+
+def mean_interval(histogram: dict) -> dict:
+    """The mean of a histogram with a normal 95% interval (mean ± 1.96 standard errors)."""
+    n, mean, variance = histogram_moments(histogram)
+    if not n:
+        return {"n": 0}
+    half = Z95 * math.sqrt(variance / n) if n > 1 else float("inf")
+    return {"n": n, "mean": mean, "low": mean - half, "high": mean + half}
+
+
+def chi_square_uniform(counts: list[int]) -> tuple[float, int, float]:
+    """Pearson's goodness-of-fit test that every category is equally likely: (statistic,
+    degrees of freedom, p-value). Win counts of seats against the fair share."""
+    total, k = sum(counts), len(counts)
+    if k < 2 or total == 0:
+        return 0.0, max(0, k - 1), 1.0
+    expected = total / k
+    statistic = sum((c - expected) ** 2 for c in counts) / expected
+    return statistic, k - 1, chi_square_sf(statistic, k - 1)
+
+
+def chi_square_sf(x: float, df: int) -> float:
+    """P(X >= x) for a chi-square variable with `df` degrees of freedom: the regularized upper
+    incomplete gamma function Q(df/2, x/2), by its series below a + 1 and its continued
+    fraction above (Numerical Recipes, 6.2)."""
+    if x <= 0:
+        return 1.0
+    a, z = df / 2.0, x / 2.0
+    log_front = a * math.log(z) - z - math.lgamma(a)
+    if z < a + 1:
+        term = total = 1.0 / a
+        for n in range(1, 1000):
+            term *= z / (a + n)
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return max(0.0, min(1.0, 1.0 - total * math.exp(log_front)))
+    tiny = 1e-300
+    b = z + 1 - a
+    c, d = 1 / tiny, 1 / b
+    h = d
+    for i in range(1, 1000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        h *= d * c
+        if abs(d * c - 1) < 1e-15:
+            break
+    return max(0.0, min(1.0, math.exp(log_front) * h))

@@ -17,7 +17,7 @@ from typing import Callable
 import yaml
 
 from interpreter.analysis.aggregate import Aggregate
-from interpreter.analysis.lineup import parse_lineup
+from interpreter.analysis.lineup import hand_playouts, only_random, parse_lineup
 from interpreter.analysis.measures import differences, same_seeds, summarize
 from interpreter.analysis.runner import RunSpec, run_together
 from interpreter.engine.game import DEFAULT_MAX_STEPS, Game
@@ -80,8 +80,10 @@ def configs(base: str, *, variant_files=(), option_variants=(), base_variants=()
 
 
 def plan(configs_: list[Config], *, players: int | None, lineup: str = "random", seed: int = 1,
-         max_steps: int = DEFAULT_MAX_STEPS, max_decisions: int | None = None) -> list[RunSpec]:
-    """Check every configuration and turn it into a run; WorkbenchError lists every problem."""
+         max_steps: int = DEFAULT_MAX_STEPS, max_decisions: int | None = None,
+         playouts: str = "game") -> list[RunSpec]:
+    """Check every configuration and turn it into a run; WorkbenchError lists every problem.
+    `playouts="hand"`: search players stop their playouts where the current hand ends."""
     problems: list[str] = []
     diagnostics: list[Diagnostic] = []
     loaded = []
@@ -114,7 +116,8 @@ def plan(configs_: list[Config], *, players: int | None, lineup: str = "random",
         specs.append(RunSpec(config.label, config.path, config.variants, dict(config.options), players,
                              (), seed, max_steps, max_decisions))
     try:
-        seats = tuple(parse_lineup(lineup, players or 1))
+        seats = parse_lineup(lineup, players or 1)
+        seats = tuple(hand_playouts(seats) if playouts == "hand" else seats)
     except ValueError as exc:
         problems.append(str(exc))
         seats = ()
@@ -143,6 +146,21 @@ def play_all(specs: list[RunSpec], *, games: int, backend, progress=None,
     return run_together(specs, games, backend=backend, progress=progress, on_rows=on_rows)
 
 
+FEW_CHANGED = 0.10      # a variant that changes fewer of random players' games is hardly tried by them
+
+
+def warnings(spec: RunSpec, counter: dict) -> list[str]:
+    """What a designer should know before reading a comparison: random players rarely reach a
+    rule that needs skill, so a variant that changed few of their games says little."""
+    touched = same_seeds(counter)
+    changed = touched["changed"]
+    if only_random(spec.lineup) and changed["of"] and changed["rate"] < FEW_CHANGED:
+        return [f"the agents choose at random and {spec.label} changed only {100 * changed['rate']:.1f}% of "
+                "their games: a rule that needs skill can hardly matter to them; compare with search players "
+                "(--agents ismcts:50) before concluding"]
+    return []
+
+
 def report(specs: list[RunSpec], aggregates: list[Aggregate], paired: list, *, games: int,
            backend_name: str) -> dict:
     """Plain data: every configuration's measures and histograms, each variant against the base."""
@@ -151,7 +169,8 @@ def report(specs: list[RunSpec], aggregates: list[Aggregate], paired: list, *, g
     runs = [{**describe(spec), "summary": summarize(agg), "counts": agg.counts()}
             for spec, agg in zip(specs, aggregates)]
     comparisons = [{"variant": spec.label, "same_seeds": same_seeds(counter),
-                    **differences(base, agg, pairs=counter, seed=first.root_seed)}
+                    **differences(base, agg, pairs=counter, seed=first.root_seed),
+                    "warnings": warnings(spec, counter)}
                    for spec, agg, counter in zip(specs[1:], aggregates[1:], paired)]
     return {"kind": "compare" if comparisons else "analyze", "players": first.players, "games": games,
             "seed": first.root_seed, "agents": list(first.lineup), "backend": backend_name,

@@ -7,6 +7,7 @@ done in `interpreter.analysis`; this module reads the command line, shows progre
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -18,6 +19,7 @@ from interpreter.analysis.runner import Rate, RunInterrupted, make_backend
 from interpreter.analysis.save import RowWriter, write_failure_log
 from interpreter.analysis.workbench import WorkbenchError, configs, play_all, plan, report
 from interpreter.cli.common import budget_option, complete_option, resolve_ruleset, ruleset_argument
+from interpreter.cli.deadline import Deadline
 from interpreter.cli.progress import Lines
 from interpreter.cli.report import render_text as render_diagnostics
 from interpreter.engine.game import DEFAULT_MAX_STEPS
@@ -44,6 +46,16 @@ def _common(command):
                      "NAME-analysis.html in the current folder; 'none' to skip)."),
         click.option("--save", metavar="DIR", help="Write every game's row (Parquet or CSV) and failed games' logs here."),
         click.option("--no-progress", is_flag=True, help="No progress line (shown only on a terminal anyway)."),
+        click.option("--timeout", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+                     help="Stop after this long and report the games every configuration finished."),
+        click.option("--playouts", type=click.Choice(["hand", "game"]), default="hand", show_default=True,
+                     help="Search players (ismcts) play out to the end of the current hand, or of the game."),
+        click.option("--skill", is_flag=True, help="Also rate a ladder of agents in every configuration: the "
+                     "skill depth, and whether a variant widens or narrows the gap (needs openskill)."),
+        click.option("--ladder", default="random,ismcts:25,ismcts:200", show_default=True, metavar="SPECS",
+                     help="The agents of --skill, weakest first."),
+        click.option("--skill-games", type=click.IntRange(min=1), default=30, show_default=True,
+                     help="Tournament games per configuration for --skill."),
     ]
     for option in reversed(options):
         command = option(command)
@@ -57,6 +69,8 @@ def _common(command):
               help="A variant that sets this option on the base (repeatable: each alone, then all together).")
 @click.option("--base-option", multiple=True, metavar="NAME=VALUE", shell_complete=complete_option,
               help="An option set for the base and every variant.")
+@click.option("--sweep", metavar="NAME=a..b", help="Play the option at each value (a..b, a..b:step, or v1,v2,...) "
+              "and plot every measure against it; the first value is the base.")
 @_common
 def compare(**params) -> int:
     """Play a ruleset and its variants on the same seeds and report what differs.
@@ -87,6 +101,18 @@ def _namespace(params: dict, **resolved) -> argparse.Namespace:
 
 
 def cmd_compare(args) -> int:
+    if args.sweep:
+        if args.variants or args.option:
+            print("cardrules: --sweep plays one option's values; give no VARIANT or --option with it", file=sys.stderr)
+            return 2
+        from interpreter.analysis.sweep import sweep_configs, sweep_values
+        try:
+            chosen = sweep_configs(args.base, args.sweep, base_options=args.base_option)
+            args.sweep_values = sweep_values(args.sweep)
+        except WorkbenchError as exc:
+            print(f"cardrules: {exc.problems[0]}", file=sys.stderr)
+            return 2
+        return execute(args, chosen, kind="sweep", name=Path(args.base).stem)
     chosen = configs(args.base, variant_files=args.variants, option_variants=args.option,
                      base_options=args.base_option)
     if len(chosen) < 2:
@@ -103,7 +129,8 @@ def cmd_analyze(args) -> int:
 def execute(args, chosen, *, kind: str, name: str) -> int:
     try:
         specs = plan(chosen, players=args.players, lineup=args.agents, seed=args.seed,
-                     max_steps=args.max_steps or DEFAULT_MAX_STEPS, max_decisions=args.max_decisions)
+                     max_steps=args.max_steps or DEFAULT_MAX_STEPS, max_decisions=args.max_decisions,
+                     playouts=args.playouts)
     except WorkbenchError as exc:
         if exc.diagnostics:
             print(render_diagnostics(exc.diagnostics), file=sys.stderr)
@@ -136,17 +163,30 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
         return writer.write
 
     games, interrupted = args.games, False
+    clock = Deadline(args.timeout)
     try:
-        aggregates, paired = play_all(specs, games=args.games, backend=backend, progress=progress, rows_for=rows_for)
+        # Ray prints what befalls its tasks (a lost node, a retry) on stdout: keep it off the report
+        quiet = contextlib.redirect_stdout(sys.stderr) if args.backend == "ray" else contextlib.nullcontext()
+        with clock, quiet:
+            aggregates, paired = play_all(specs, games=args.games, backend=backend, progress=progress,
+                                          rows_for=rows_for)
     except RunInterrupted as stopped:      # report the seeds every configuration finished, then exit 130
         aggregates, paired, games, interrupted = stopped.aggregates, stopped.paired, stopped.games, True
     finally:
         backend.close()
         for writer in writers.values():
             writer.close()
+    timed_out = interrupted and clock.expired
+    interrupted = interrupted and not timed_out
     elapsed = rate.clock() - rate.started
     if show:
         print(file=sys.stderr)
+    if timed_out:
+        if not games:
+            print(f"cardrules: no game finished within --timeout {args.timeout:g}s", file=sys.stderr)
+            return 1
+        print(f"stopped by --timeout {args.timeout:g}s after {games} of {args.games} games per configuration; "
+              "the results of those:", file=sys.stderr)
     if interrupted:
         if not games:
             print("interrupted before any game finished", file=sys.stderr)
@@ -155,6 +195,14 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
               file=sys.stderr)
     workers = f"{backend.workers} worker{'s' * (backend.workers != 1)}"
     data = report(specs, aggregates, paired, games=games, backend_name=f"{backend.name} ({workers})")
+    if getattr(args, "sweep", None):
+        from interpreter.analysis.sweep import sweep_data
+        data["sweep"] = sweep_data(data, *args.sweep_values)
+    if args.skill and not interrupted:
+        skill = _skill(args, specs)
+        if skill is None:
+            return 2
+        data["skill"] = skill
     if args.format == "json":
         print(json.dumps(data, indent=1))
     else:
@@ -167,6 +215,34 @@ def execute(args, chosen, *, kind: str, name: str) -> int:
     if args.save:
         print(f"per-game rows written to {args.save}/", file=sys.stderr)
     return _report_failures(args, specs, aggregates)
+
+
+def _skill(args, specs) -> dict | None:
+    """The ladder's tournament in every configuration (see interpreter.analysis.skill)."""
+    from interpreter.analysis.lineup import hand_playouts, parse_lineup
+    from interpreter.analysis.skill import skill_report, skill_runs
+    ladder = [a.strip() for a in args.ladder.split(",") if a.strip()]
+    try:
+        for entry in ladder:
+            parse_lineup(entry, 1)
+    except ValueError as exc:
+        print(f"cardrules: --ladder: {exc}", file=sys.stderr)
+        return None
+    if args.playouts == "hand":
+        ladder = hand_playouts(ladder)
+    rate = Rate(args.skill_games * len(specs))
+    lines = None if args.no_progress else Lines(rate.total)
+
+    def progress(n: int) -> None:
+        rate.advance(n)
+        if lines is not None:
+            lines.update(rate.done, lambda: f"skill: {rate.line()}")
+    try:
+        tournaments = skill_runs(specs, ladder=ladder, games=args.skill_games, jobs=args.jobs or 1, progress=progress)
+    except RuntimeError as exc:       # OpenSkill is not installed
+        print(f"cardrules: {exc}", file=sys.stderr)
+        return None
+    return skill_report(specs, tournaments)
 
 
 def _write_html(args, data: dict, *, default: str) -> None:

@@ -29,6 +29,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                 "report what differs"),
     "analyze": ("interpreter.cli.compare:analyze", "measure one ruleset: seats, scores, length, lead changes, "
                 "decisions"),
+    "tournament": ("interpreter.cli.tournament", "rate agents against each other in a ruleset (OpenSkill, "
+                   "with intervals)"),
     "replay": ("interpreter.cli.replay", "re-run a game log and check that every event matches"),
     "serve": ("interpreter.cli.serve", "serve tables in the browser: a lobby, people and bots, replays"),
     "functions": ("interpreter.cli.functions", "list the builtin functions, macros and effects of the language"),
