@@ -32,7 +32,8 @@ from interpreter.cli.report import render_text as render_diagnostics
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 @click.option("--playouts", type=click.Choice(["hand", "game"]), default="hand", show_default=True,
               help="Search players (ismcts) play out to the end of the current hand, or of the game.")
-@click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text for people, json for programs.")
 @click.option("--html", metavar="FILE", help="Write an HTML report with the ratings plot (needs matplotlib).")
 @click.option("--no-progress", is_flag=True, help="No progress lines.")
 def command(ruleset, agents, games, players, seed, option, jobs, playouts, output, html, no_progress) -> int:
