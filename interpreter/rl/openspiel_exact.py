@@ -31,7 +31,7 @@ from interpreter.rl.chance import Draws, DrawnGame, NeedDraw
 from interpreter.rl.encoding import terminal_rewards
 
 RETURNS = ("rewards", "scores")
-MAX_NODES = 200_000      # nodes kept per game: Leduc poker has 9,457; more are made again when met
+MAX_NODES = 20_000       # nodes kept per game (Leduc poker has 9,457); others are made again when met
 
 
 def exact_type(base: pyspiel.GameType, *, zero_sum: bool) -> pyspiel.GameType:
@@ -99,7 +99,7 @@ class Tree:
             moves = node.moves + (action,)
             game = node.game.clone()
             try:
-                game.apply_value(self.legal(node)[action])
+                game.apply_value(self.table.actions.legal(game)[action])     # the copy's own cards
                 child = Node(game, None, draws=node.draws, moves=moves)
             except NeedDraw as draw:
                 child = self._waiting(draw, draws=node.draws, moves=moves)
