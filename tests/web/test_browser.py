@@ -147,6 +147,8 @@ JOURNEYS = {
     "black-swan": (["human", "random"], {"solo_target": 1}),
     "captain-blackjack": (["human", "random"], {"coins_to_win": 1}),
     "hearts": (["human", "random", "random"], {"target": 1}),
+    "kuhn-poker": (["human", "random"], {}),          # one hand; seat 0 acts first
+    "leduc-poker": (["human", "random"], {}),
     "seven-poker": (["human", "random"], {"hands": 2}),
     "texas-holdem": (["human", "random"], {"hands": 2}),
 }
