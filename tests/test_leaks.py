@@ -26,8 +26,9 @@ from tests.conftest import ruleset
 
 RULESETS = {"hearts": 4, "black-maria": 4, "black-swan": 4, "black-card": 4, "captain-blackjack": 4,
             "seven-poker": 4, "texas-holdem": 4, "kuhn-poker": 3}
-# (Leduc poker draws its cards with random(), which a stacked deal does not reach: its seats are
-# held to OpenSpiel's information states instead, tests/test_exact_chance.py)
+# (Leduc poker and Goofspiel draw their cards with random(), which a stacked deal does not reach;
+# Leduc's seats are held to OpenSpiel's information states instead, tests/test_exact_chance.py,
+# and Goofspiel hides nothing but the prizes not turned yet)
 SEEDS = range(int(os.environ.get("CARDRULES_LEAK_SEEDS", "2")))
 MAX_DECISIONS = 400
 

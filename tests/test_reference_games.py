@@ -1,10 +1,11 @@
-"""Differential tests: Kuhn and Leduc poker (rulesets/*.yaml) against OpenSpiel's C++ games.
+"""Differential tests: Kuhn poker, Leduc poker and Goofspiel (rulesets/*.yaml) against
+OpenSpiel's C++ games.
 
-Why: OpenSpiel's kuhn_poker and leduc_poker are the reference implementations solvers are
-tested on. Driving ours and theirs with the same chance outcomes and the same actions, and
+Why: OpenSpiel's kuhn_poker, leduc_poker and goofspiel are the reference implementations solvers
+are tested on. Driving ours and theirs with the same chance outcomes and the same actions, and
 demanding at every decision the same player, the same legal actions (mapped one to one), the
 same public information and, at the end, the same returns checks the rulesets against the
-rules docs/rules.md §8-9 take from OpenSpiel's source.
+rules docs/rules.md §8-10 take from OpenSpiel's source.
 
 How: ours is the ruleset behind the OpenSpiel adapter's explicit-chance game
 (interpreter.rl.openspiel_exact), so both sides are pyspiel states with chance nodes. A chance
@@ -187,7 +188,8 @@ def test_kuhn_whole_tree_two_players():
     assert walk(Pair("kuhn_poker", 2)) == 6 * 4
 
 
-@pytest.mark.parametrize("players, games", [(2, 1000), (3, 1000), (5, 300), (10, 100)])
+@pytest.mark.parametrize("players, games", [(2, 1000), (3, 1000), pytest.param(5, 300, marks=pytest.mark.slow),
+                                            pytest.param(10, 100, marks=pytest.mark.slow)])
 def test_kuhn_random_games(players, games):
     """GIVEN Kuhn poker for 2 to 10 players (a deck of one more card than players)
     WHEN random deals and random actions are played in ours and OpenSpiel's
@@ -229,3 +231,99 @@ def test_leduc_three_way_split_gives_whole_chips():
     assert pair.theirs.returns() == [0.5, 0.5, -1.0]
     pair.returns()
     assert pair.ours.returns() == [1.0, 0.0, -1.0]
+
+
+# -- Goofspiel: simultaneous bids. OpenSpiel asks every seat at once; ours asks them in seat
+# order, each bid hidden until all are in, so one OpenSpiel node is several of our decisions.
+
+class PrizeByValue:
+    """A random source for our Goofspiel that turns the prize cards OpenSpiel's chance nodes
+    turn: each draw takes the card of the planned value and notes the values it drew from."""
+
+    def __init__(self, plan: list[int]):
+        self.plan, self.offered = list(plan), []
+
+    def choice(self, items):
+        if len(items) > 1:          # one card left is no draw (OpenSpiel turns it by itself)
+            self.offered.append(sorted(c.attrs["value"] for c in items))
+        value = self.plan.pop(0)
+        return next(c for c in items if c.attrs["value"] == value)
+
+
+def goofspiel_game(players: int, num_cards: int, rng: random.Random):
+    from interpreter import load_ruleset
+    from interpreter.rl.chance import DrawnGame
+    theirs = pyspiel.load_game("goofspiel", {"players": players, "num_cards": num_cards}).new_initial_state()
+    plan = list(range(1, num_cards + 1))
+    rng.shuffle(plan)
+    draws = PrizeByValue(plan)
+    if "goofspiel" not in _OURS:
+        _OURS["goofspiel"] = load_ruleset("goofspiel")
+    ours = DrawnGame(_OURS["goofspiel"], players, draws=draws, options={"num_cards": num_cards})
+    return theirs, ours, plan, draws
+
+
+def win_loss(winners: set[int], players: int) -> list[float]:
+    """OpenSpiel's win_loss returns from the winners: all tied is a draw."""
+    if len(winners) == players:
+        return [0.0] * players
+    return [1 / len(winners) if p in winners else -1 / (players - len(winners)) for p in range(players)]
+
+
+def play_goofspiel(players: int, num_cards: int, rng: random.Random, *, bids=None) -> int:
+    """One game of both, random bids (or `bids(turn, seat, legal)`); the decisions compared."""
+    theirs, ours, plan, draws = goofspiel_game(players, num_cards, rng)
+    chance_offers, decisions, turn = [], 0, 0
+    where = lambda: f"goofspiel, {players} players, {num_cards} cards, history {theirs.history()}"  # noqa: E731
+    while not theirs.is_terminal():
+        if theirs.is_chance_node():
+            chance_offers.append(sorted(a + 1 for a, _ in theirs.chance_outcomes()))
+            theirs.apply_action(plan[len(chance_offers) - 1] - 1)
+            continue
+        seen = theirs.observation_string(0)
+        points = [int(x) for x in seen.split("Points: ")[1].split()]
+        assert [p.vars["points"] for p in ours.players] == points, f"{where()}: points vs {seen}"
+        assert [c.attrs["value"] for c in ours.zones["prize"].cards] == [int(seen.split("Current point card: ")[1].split()[0])]
+        chosen = []
+        for seat in range(players):
+            hand = sorted(int(v) for v in seen.split(f"P{seat} hand: ")[1].split("\n")[0].split())
+            assert sorted(c.attrs["value"] for c in ours.players[seat].zones["hand"].cards) == hand, f"{where()}: hand {seat}"
+            decision = ours.decision
+            assert decision is not None and decision.player == seat, f"{where()}: seat {seat} should bid"
+            legal = sorted(c.attrs["value"] - 1 for c in decision.options)
+            assert legal == theirs.legal_actions(seat), f"{where()}: seat {seat} may bid {legal}"
+            pick = bids(turn, seat, legal) if bids else rng.choice(legal)
+            ours.apply_value(next(c for c in decision.options if c.attrs["value"] - 1 == pick))
+            chosen.append(pick)
+            decisions += 1
+        theirs.apply_actions(chosen)
+        turn += 1
+    assert ours.over, f"{where()}: OpenSpiel's game is over, ours is not"
+    assert draws.offered == chance_offers, f"{where()}: prizes drawn from {draws.offered} vs {chance_offers}"
+    winners = {p.seat for p in ours.winners}
+    assert win_loss(winners, players) == pytest.approx(theirs.returns()), f"{where()}: winners {winners}"
+    return decisions
+
+
+@pytest.mark.parametrize("players, games", [pytest.param(2, 1000, marks=pytest.mark.slow),
+                                            pytest.param(3, 300, marks=pytest.mark.slow), (5, 100)])
+def test_goofspiel_random_games(players, games):
+    """GIVEN Goofspiel with OpenSpiel's defaults (13 cards, prizes in random order, win/loss)
+    WHEN random prize orders and random bids are played in ours and OpenSpiel's
+    THEN at every bid the same seat bids from the same cards, the prize and the points agree,
+    the prizes are drawn from the same cards, and the winners give OpenSpiel's returns."""
+    rng = random.Random(players)
+    decisions = sum(play_goofspiel(players, 13, rng) for _ in range(games))
+    assert decisions == games * players * 12          # the 13th card is no choice, in both
+
+
+def test_goofspiel_ties_at_the_top_throw_the_prize_away_and_a_full_tie_is_a_draw():
+    """GIVEN three Goofspiel players with 3 cards
+    WHEN two seats bid alike above the third on every turn, then everyone bids alike
+    THEN the prizes tied at the top go to nobody even though a lower bid is alone, and a game
+    in which everyone always bids alike is a draw (returns 0), in both engines."""
+    rng = random.Random(5)
+    top_two = lambda turn, seat, legal: legal[-1] if seat < 2 else legal[0]      # noqa: E731
+    assert play_goofspiel(3, 3, rng, bids=top_two) == 6
+    same = lambda turn, seat, legal: legal[turn]                                  # noqa: E731
+    assert play_goofspiel(3, 3, rng, bids=same) == 6

@@ -1,6 +1,6 @@
 """The OpenSpiel game's explicit-chance mode: every random draw is a chance node.
 
-    game = pyspiel.load_game("cardrules", {"ruleset": "kuhn-poker", "players": 2,
+    game = pyspiel.load_game("cardrules", {"ruleset": "my-game.yaml", "players": 2,
                                            "chance": "explicit", "returns": "scores", "zero_sum": True})
     solver = cfr.CFRSolver(game)
 
@@ -31,7 +31,7 @@ from interpreter.rl.chance import Draws, DrawnGame, NeedDraw
 from interpreter.rl.encoding import terminal_rewards
 
 RETURNS = ("rewards", "scores")
-MAX_NODES = 20_000       # nodes kept per game (Leduc poker has 9,457); others are made again when met
+MAX_NODES = 20_000       # nodes kept per game (a small poker has some 10,000); others are made again when met
 
 
 def exact_type(base: pyspiel.GameType, *, zero_sum: bool) -> pyspiel.GameType:
