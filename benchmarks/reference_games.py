@@ -5,7 +5,8 @@ two-player tree, then random games; a mismatch stops it with the history where t
 then times random games in both engines from Python: ours a `Game` drawing with its own seeded
 generator, playing random legal choices with `apply_index` and recording no events (as a
 playout does); OpenSpiel's C++ game through pyspiel, chance outcomes sampled and actions picked
-at random. A decision is a player's decision (chance outcomes are not counted).
+at random. A decision is a player's decision (chance outcomes are not counted; one of
+OpenSpiel's simultaneous Goofspiel nodes is one decision per player, as it is for us).
 
     python benchmarks/reference_games.py [--games 2000] [--seed 1]
 """
@@ -23,11 +24,12 @@ sys.path.insert(0, str(ROOT))
 import pyspiel  # noqa: E402
 
 from interpreter import Game, load_ruleset  # noqa: E402
-from tests.test_reference_games import Pair, play_random, walk  # noqa: E402
+from tests.test_reference_games import Pair, play_goofspiel, play_random, walk  # noqa: E402
 
 # (OpenSpiel's name, ours, players, random games compared)
 GAMES = [("kuhn_poker", "kuhn-poker", 2, 2000), ("kuhn_poker", "kuhn-poker", 3, 1000),
-         ("leduc_poker", "leduc-poker", 2, 2000), ("leduc_poker", "leduc-poker", 3, 1000)]
+         ("leduc_poker", "leduc-poker", 2, 2000), ("leduc_poker", "leduc-poker", 3, 1000),
+         ("goofspiel", "goofspiel", 2, 1000), ("goofspiel", "goofspiel", 3, 300)]
 
 
 def ours_per_decision(name: str, players: int, *, games: int, seed: int) -> float:
@@ -56,6 +58,9 @@ def theirs_per_decision(name: str, players: int, *, games: int, seed: int) -> fl
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            elif state.is_simultaneous_node():
+                state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(players)])
+                decisions += players
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
                 decisions += 1
@@ -70,8 +75,13 @@ def main() -> None:
     print("| game | players | decisions compared | mismatches | ours µs/decision | OpenSpiel C++ µs/decision (from Python) |")
     print("|---|---|---|---|---|---|")
     for theirs, ours, players, games in GAMES:
-        compared = (walk(Pair(theirs, players)) if players == 2 else 0) \
-            + play_random(theirs, players, games, seed=args.seed)   # raises at the first mismatch
+        # each comparison raises at the first mismatch
+        if theirs == "goofspiel":
+            rng = random.Random(args.seed)
+            compared = sum(play_goofspiel(players, 13, rng) for _ in range(games))
+        else:
+            compared = (walk(Pair(theirs, players)) if players == 2 else 0) \
+                + play_random(theirs, players, games, seed=args.seed)
         mine = ours_per_decision(ours, players, games=args.games, seed=args.seed)
         reference = theirs_per_decision(theirs, players, games=args.games, seed=args.seed)
         print(f"| {theirs} | {players} | {compared:,} | 0 | {mine:.1f} | {reference:.1f} |", flush=True)
