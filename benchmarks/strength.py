@@ -38,6 +38,7 @@ GAMES = [
     ("kuhn-poker", 2, {}, False, 400),
     ("leduc-poker", 2, {}, False, 400),
     ("goofspiel", 2, {}, False, 100),
+    ("hanabi", 2, {}, False, 40),
 ]
 
 

@@ -327,3 +327,4 @@ def test_goofspiel_ties_at_the_top_throw_the_prize_away_and_a_full_tie_is_a_draw
     assert play_goofspiel(3, 3, rng, bids=top_two) == 6
     same = lambda turn, seat, legal: legal[turn]                                  # noqa: E731
     assert play_goofspiel(3, 3, rng, bids=same) == 6
+

@@ -147,6 +147,7 @@ JOURNEYS = {
     "black-swan": (["human", "random"], {"solo_target": 1}),
     "captain-blackjack": (["human", "random"], {"coins_to_win": 1}),
     "goofspiel": (["human", "random"], {"num_cards": 3}),
+    "hanabi": (["human", "random"], {}),
     "hearts": (["human", "random", "random"], {"target": 1}),
     "kuhn-poker": (["human", "random"], {}),          # one hand; seat 0 acts first
     "leduc-poker": (["human", "random"], {}),
