@@ -24,12 +24,14 @@ sys.path.insert(0, str(ROOT))
 import pyspiel  # noqa: E402
 
 from interpreter import Game, load_ruleset  # noqa: E402
+from tests.test_hanabi_openspiel import play_hanabi  # noqa: E402
 from tests.test_reference_games import Pair, play_goofspiel, play_random, walk  # noqa: E402
 
 # (OpenSpiel's name, ours, players, random games compared)
 GAMES = [("kuhn_poker", "kuhn-poker", 2, 2000), ("kuhn_poker", "kuhn-poker", 3, 1000),
          ("leduc_poker", "leduc-poker", 2, 2000), ("leduc_poker", "leduc-poker", 3, 1000),
-         ("goofspiel", "goofspiel", 2, 1000), ("goofspiel", "goofspiel", 3, 300)]
+         ("goofspiel", "goofspiel", 2, 1000), ("goofspiel", "goofspiel", 3, 300),
+         ("hanabi", "hanabi", 2, 1000), ("hanabi", "hanabi", 4, 200)]
 
 
 def ours_per_decision(name: str, players: int, *, games: int, seed: int) -> float:
@@ -79,6 +81,9 @@ def main() -> None:
         if theirs == "goofspiel":
             rng = random.Random(args.seed)
             compared = sum(play_goofspiel(players, 13, rng) for _ in range(games))
+        elif theirs == "hanabi":        # half the games careful, so that decks run out
+            rng = random.Random(args.seed)
+            compared = sum(play_hanabi(players, rng, careful=0.9 * (i % 2))[0] for i in range(games))
         else:
             compared = (walk(Pair(theirs, players)) if players == 2 else 0) \
                 + play_random(theirs, players, games, seed=args.seed)
