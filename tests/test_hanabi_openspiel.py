@@ -149,7 +149,8 @@ def test_hanabi_random_games(players, games, careful):
     WHEN the same deals and moves are played in ours and OpenSpiel's, the moves random or (to
     reach the empty deck and high stacks) mostly careful
     THEN at every move the same player acts, the legal moves map one to one, every seat sees
-    the same tokens, stacks, deck size, discards, hands and hints, the deals draw from the same
+    the same tokens, stacks, deck size, discards, hands and hints (what was told, D-34), the
+    deals draw from the same
     cards alike, and the final score is OpenSpiel's return (0 once the last fuse burns)."""
     rng = random.Random(players * 10 + int(careful * 10))
     results = [play_hanabi(players, rng, careful=careful) for _ in range(games)]

@@ -181,7 +181,7 @@ def play_random(name: str, players: int, games: int, *, seed: int) -> int:
 
 
 def test_kuhn_whole_tree_two_players():
-    """GIVEN Kuhn poker for two players, ours and OpenSpiel's
+    """GIVEN Kuhn poker for two players, ours (J Q K, D-31) and OpenSpiel's (cards 0 1 2)
     WHEN every deal and every betting sequence is played in both
     THEN every decision has the same player, legal actions, chips and cards, and every end the
     same returns (6 deals x 4 decision points = 24 decision nodes, as OpenSpiel counts)."""
@@ -219,7 +219,7 @@ def test_leduc_three_way_split_gives_whole_chips():
     """GIVEN three Leduc players, J♠ and J♥ in the first two seats, the third folds, a K is turned
     WHEN the two jacks check the second round down
     THEN OpenSpiel splits the pot of 3 + 3 + 1 = 7 in halves; ours gives 4 and 3 chips, the
-    odd chip to the winner nearest the starting seat."""
+    odd chip to the winner nearest the starting seat (D-32)."""
     pair = Pair("leduc_poker", 3)
     for card in (0, 1, 4):                      # J♠ to seat 0, J♥ to seat 1, Q♠ to seat 2
         pair.apply(card, pair.chance())
@@ -310,7 +310,8 @@ def play_goofspiel(players: int, num_cards: int, rng: random.Random, *, bids=Non
 def test_goofspiel_random_games(players, games):
     """GIVEN Goofspiel with OpenSpiel's defaults (13 cards, prizes in random order, win/loss)
     WHEN random prize orders and random bids are played in ours and OpenSpiel's
-    THEN at every bid the same seat bids from the same cards, the prize and the points agree,
+    THEN at every bid the same seat bids from the same cards (every hand public, D-33), the
+    prize and the points agree,
     the prizes are drawn from the same cards, and the winners give OpenSpiel's returns."""
     rng = random.Random(players)
     decisions = sum(play_goofspiel(players, 13, rng) for _ in range(games))
