@@ -35,6 +35,10 @@ GAMES = [
     ("texas-holdem", 4, {"hands": 1}, False, 60),
     ("seven-poker", 4, {"hands": 1}, False, 40),
     ("black-card", 4, {"hands": 1}, False, 200),
+    ("kuhn-poker", 2, {}, False, 400),
+    ("leduc-poker", 2, {}, False, 400),
+    ("goofspiel", 2, {}, False, 100),
+    ("hanabi", 2, {}, False, 40),
 ]
 
 

@@ -9,7 +9,8 @@ of any ruleset fails here, naming the ruleset, seat count and seed to replay.
 By default a sample of each ruleset's recorded games is played; `CARDRULES_DIFFERENTIAL=all`
 plays all of them. Each ruleset's games were recorded for one text of its files: when the
 rules themselves change, its games are skipped (saying so) until they are recorded again with
-`python tests/test_differential.py --record`, as after an intended change of the event stream.
+`python tests/test_differential.py --record`, as after an intended change of the event stream;
+`--record NAME...` records only those rulesets (a new one, say) and keeps the others' games.
 """
 from __future__ import annotations
 
@@ -61,10 +62,13 @@ def rules_digest(ruleset) -> str:
     return hashlib.sha256("\0".join(texts).encode("utf-8")).hexdigest()[:16]
 
 
-def record() -> None:
+def record(names: list[str] | None = None) -> None:
+    """Record the games of every shipped ruleset, or only of `names` (the others keep theirs)."""
     from interpreter import load_ruleset
-    out = {}
+    out = _recorded() if names and FIXTURE.exists() else {}
     for path in sorted((ROOT / "rulesets").glob("*.yaml")):
+        if names and path.stem not in names:
+            continue
         ruleset = load_ruleset(path)
         out[path.stem] = {"rules": rules_digest(ruleset),
                           "games": {f"{players}/{seed}": digest(play(ruleset, players, seed))
@@ -102,8 +106,8 @@ def test_games_match_recorded_event_streams(name, load):
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["--record"]:
+    if sys.argv[1:2] == ["--record"]:
         sys.path.insert(0, str(ROOT))
-        record()
+        record(sys.argv[2:])
     else:
-        print("usage: python tests/test_differential.py --record")
+        print("usage: python tests/test_differential.py --record [NAME...]")

@@ -29,7 +29,7 @@ from interpreter.engine.decisions import (DONE, Choice, Decision, IllegalChoice,
 from interpreter.engine.events import EventLog
 from interpreter.engine.frames import Frame
 from interpreter.engine.shuffling import shuffle
-from interpreter.engine.state import (HIDDEN, NO_VARS, NOBODY, PUBLIC, Card, InitialValue, Player, Team, Zone,
+from interpreter.engine.state import (HIDDEN, NO_VARS, NOBODY, OTHERS, PUBLIC, Card, InitialValue, Player, Team, Zone,
                                        card_visible)
 from interpreter.language.fields import fill
 
@@ -242,6 +242,8 @@ class Game:
                 seats = _shared(frozenset([zone.owner.seat]))
             else:
                 seats = _shared(frozenset(m.seat for m in zone.owner.members))
+            if zone.visibility == OTHERS:       # everyone but the owner (cards held facing out)
+                seats = _shared(frozenset(p.seat for p in self.players) - seats)
             viewers[zone.key] = seats
         # the same for every game with these zones and teams (never changed): one copy for all
         self._zone_viewers = _SHARED.setdefault(("viewers", *viewers.items()), viewers)

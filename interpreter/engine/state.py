@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-PUBLIC, OWNER, HIDDEN = "public", "owner", "hidden"
+PUBLIC, OWNER, HIDDEN, OTHERS = "public", "owner", "hidden", "others"
 # Shared, never-changed values for the common case, so a game's thousands of moves and its
 # cards allocate nothing for them: nobody peeked at a card, a card without variables.
 NOBODY: frozenset = frozenset()
@@ -67,10 +67,12 @@ class Zone:
             return False
         owner = self.owner
         if isinstance(owner, Player):
-            return owner.seat == seat
-        if isinstance(owner, Team):
-            return any(m.seat == seat for m in owner.members)
-        return False
+            mine = owner.seat == seat
+        elif isinstance(owner, Team):
+            mine = any(m.seat == seat for m in owner.members)
+        else:
+            return False
+        return mine != (self.visibility == OTHERS)     # `others`: everyone but the owner
 
     def __repr__(self) -> str:
         return f"Zone({self.key}, {len(self.cards)} cards)"

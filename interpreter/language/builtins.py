@@ -291,7 +291,7 @@ def _random(g, xs):
     items = xs.cards if hasattr(xs, "cards") else xs
     if not items:
         raise EvalError("random() of an empty list")
-    return items[g.rng.randrange(len(items))]
+    return g.rng.choice(items)     # the draw of randrange(len(items)), naming what is drawn from
 
 
 @builtin("random_int(low: int, high: int) -> int", pure=False, may_fail=True)

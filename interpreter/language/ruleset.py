@@ -30,7 +30,7 @@ from interpreter.language.options import OptionSpec, coerce_option
 from interpreter.language.parameters import parameter_defaults, set_parameters
 from interpreter.language.source import Source
 from interpreter.shipped import locate_ruleset
-from interpreter.engine.state import HIDDEN, OWNER, PUBLIC, InitialValue
+from interpreter.engine.state import HIDDEN, OTHERS, OWNER, PUBLIC, InitialValue
 
 FORMAT_VERSION = 1
 MAX_TEAMS = 64
@@ -488,11 +488,14 @@ class _Builder:
             spec = loc.value if isinstance(loc.value, dict) else {}
             owner = spec.get("owner", "game")
             visibility = spec.get("visibility", PUBLIC)
-            if visibility not in (PUBLIC, OWNER, HIDDEN) or owner not in ("game", "player", "team"):
+            if visibility not in (PUBLIC, OWNER, HIDDEN, OTHERS) or owner not in ("game", "player", "team"):
                 continue  # the schema reported it
             if owner == "game" and visibility == OWNER:
                 self.errors.error("visibility", f"zone '{name}' belongs to the game, so 'owner' visibility "
                                   "means nobody; use 'hidden'", loc.source.span(loc.path + ("visibility",)))
+            if owner == "game" and visibility == OTHERS:
+                self.errors.error("visibility", f"zone '{name}' belongs to the game, so 'others' visibility "
+                                  "means everyone; use 'public'", loc.source.span(loc.path + ("visibility",)))
             table = {"game": self.symbols.game_zones, "player": self.symbols.player_zones,
                      "team": self.symbols.team_zones}[owner]
             table.add(name)

@@ -5,11 +5,16 @@
     game = pyspiel.load_game("cardrules", {"ruleset": "my-game.yaml", "players": 4})
     pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
 
-Parameters: `ruleset` (a path), `players`, `options` (a JSON object of option values) and
-`seed`. The game's shuffles happen inside the engine, seeded per game, so the game is
-sampled-stochastic: there are no chance nodes. Actions are `interpreter.rl.encoding`'s;
-observations are a seat's view (a vector, and as a string its JSON); the return is each
-seat's reward in [-1, 1] at the end.
+Parameters: `ruleset` (a path or a shipped name), `players`, `options` (a JSON object of
+option values) and `seed`. By default (`chance: sampled`) the game's shuffles happen inside the
+engine, seeded per game, so the game is sampled-stochastic: there are no chance nodes. With
+`chance: explicit` every random draw is a chance node with its outcomes and probabilities, and
+states give information state strings, so CFR, expectimax and exploitability run on the ruleset
+(see `interpreter.rl.openspiel_exact`). Actions are `interpreter.rl.encoding`'s; observations
+are a seat's view (a vector, and as a string its JSON). The return is each seat's reward in
+[-1, 1] at the end, or with `returns: scores` the scores the ruleset's `result` gives (chips
+won, say); `zero_sum: true` declares that they add up to 0 (checked at every end), which
+exploitability needs.
 """
 from __future__ import annotations
 
@@ -23,10 +28,14 @@ import pyspiel
 from interpreter.engine.decisions import choice_id
 from interpreter.engine.game import Game
 from interpreter.rl.encoding import ActionEncoding, ObservationEncoding, terminal_rewards
+from interpreter.rl.openspiel_exact import (RETURNS, ExactState, InfoStateObserver, Tree, exact_type,
+                                           max_chance_outcomes)
 
 MAX_GAME_LENGTH = 100_000
 # OpenSpiel wants a default for every parameter; the ruleset has none worth guessing.
-_DEFAULTS = {"ruleset": "", "players": 4, "options": "{}", "seed": 0}
+_DEFAULTS = {"ruleset": "", "players": 4, "options": "{}", "seed": 0, "chance": "sampled",
+             "returns": "rewards", "zero_sum": False}
+CHANCE = ("sampled", "explicit")
 
 _TYPE = pyspiel.GameType(
     short_name="cardrules",
@@ -73,16 +82,31 @@ class Table:
 class CardRulesGame(pyspiel.Game):
     def __init__(self, params=None):
         params = {**_DEFAULTS, **(params or {})}
+        self.chance, self.returns = str(params["chance"]), str(params["returns"])
+        if self.chance not in CHANCE or self.returns not in RETURNS:
+            raise ValueError(f"chance must be one of {', '.join(CHANCE)} and returns one of {', '.join(RETURNS)}; "
+                             f"got chance={self.chance!r}, returns={self.returns!r}")
+        self.zero_sum = bool(params["zero_sum"])
         self.table = Table(params)
         self._seeds = random.Random(int(params["seed"]))
-        super().__init__(_TYPE, pyspiel.GameInfo(
-            num_distinct_actions=self.table.actions.size, max_chance_outcomes=0, num_players=self.table.players,
-            min_utility=-1.0, max_utility=1.0, utility_sum=None, max_game_length=MAX_GAME_LENGTH), params)
+        explicit = self.chance == "explicit"
+        self.tree = Tree(self.table, bound=max_chance_outcomes(self.table.ruleset)) if explicit else None
+        # scores are the ruleset's own numbers: no bound is known, so a wide one is given
+        low, high = (-1.0, 1.0) if self.returns == "rewards" else (-1e9, 1e9)
+        super().__init__(exact_type(_TYPE, zero_sum=self.zero_sum) if explicit else _TYPE, pyspiel.GameInfo(
+            num_distinct_actions=self.table.actions.size,
+            max_chance_outcomes=max_chance_outcomes(self.table.ruleset) if explicit else 0,
+            num_players=self.table.players, min_utility=low, max_utility=high,
+            utility_sum=0.0 if self.zero_sum else None, max_game_length=MAX_GAME_LENGTH), params)
 
     def new_initial_state(self):
+        if self.chance == "explicit":
+            return ExactState(self)
         return CardRulesState(self, self._seeds.getrandbits(63))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
+        if self.chance == "explicit" and iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return InfoStateObserver()
         return CardRulesObserver(self.table)
 
 
@@ -131,7 +155,11 @@ class CardRulesState(pyspiel.State):
         return self.game.over
 
     def returns(self):
-        return terminal_rewards(self.game) if self.game.over else [0.0] * self.table.players
+        if not self.game.over:
+            return [0.0] * self.table.players
+        if self.get_game().returns == "scores":
+            return [float(s) for s in self.game.scores()]
+        return terminal_rewards(self.game)
 
     def __str__(self):
         return json.dumps(self.game.view(self.game.decision.player if self.game.decision else 0))
@@ -146,6 +174,9 @@ class CardRulesObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state, player):
+        if state.game is None:       # a chance node of the explicit game: nothing seen yet
+            self.tensor[:] = 0.0
+            return
         self.tensor[:] = self.encoding.encode(state.game, player)
 
     def string_from(self, state, player):

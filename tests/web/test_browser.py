@@ -146,7 +146,11 @@ JOURNEYS = {
     "black-maria": (["human", "random", "random"], {"target": 1}),
     "black-swan": (["human", "random"], {"solo_target": 1}),
     "captain-blackjack": (["human", "random"], {"coins_to_win": 1}),
+    "goofspiel": (["human", "random"], {"num_cards": 3}),
+    "hanabi": (["human", "random"], {}),
     "hearts": (["human", "random", "random"], {"target": 1}),
+    "kuhn-poker": (["human", "random"], {}),          # one hand; seat 0 acts first
+    "leduc-poker": (["human", "random"], {}),
     "seven-poker": (["human", "random"], {"hands": 2}),
     "texas-holdem": (["human", "random"], {"hands": 2}),
 }
