@@ -104,3 +104,21 @@ class Collector:
     def raise_if_errors(self) -> None:
         if self.errors:
             raise RulesetError(self.diagnostics)
+
+
+class EvalError(Exception):
+    """A value-level failure (empty list, division by zero); the compiler adds the position."""
+
+
+# generated file name -> the span of each of its lines (index 0 is line 1), for the units
+# whose lines carry spans (the flow's); a few KB per ruleset, kept while the process lives.
+# The compile stage writes it (`compile/unit.py`); the engine reads it to say where a rule failed.
+LINE_MAPS: dict[str, list] = {}
+
+
+def line_span(filename: str, line: int):
+    """The rule a line of generated code was written for, if its unit noted one."""
+    spans = LINE_MAPS.get(filename)
+    if spans is None or not 0 < line <= len(spans):
+        return None
+    return spans[line - 1]

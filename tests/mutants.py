@@ -14,7 +14,7 @@ from pathlib import Path
 from interpreter.engine.budget import Budget
 from interpreter.engine.game import Game
 from interpreter.errors import GameError
-from interpreter.language.ruleset import check_ruleset
+from interpreter.compile.ruleset import check_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((ROOT / "rulesets").glob("*.yaml"))

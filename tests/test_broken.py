@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.cli.main import main
-from interpreter.language.ruleset import check_ruleset
+from interpreter.compile.ruleset import check_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = ROOT / "tests" / "broken"

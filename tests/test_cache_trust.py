@@ -19,12 +19,13 @@ import warnings
 import pytest
 
 from interpreter import load_ruleset
-from interpreter.cache import sources, store
+from interpreter.cache import store
+from interpreter.language import source_cache as sources
 from interpreter.cli.main import main
 from interpreter.errors import Collector
 from interpreter.language import schema
 from interpreter.language.passed import digest
-from interpreter.language.ruleset import check_ruleset
+from interpreter.compile.ruleset import check_ruleset
 from interpreter.language.source import read_source
 from tests.conftest import ROOT
 from tests.test_load_cache import events

@@ -11,7 +11,8 @@ import textwrap
 import pytest
 
 from interpreter import Game, GameError, RulesetError, load_ruleset
-from interpreter.language.builtins import BUILTINS, EvalError
+from interpreter.errors import EvalError
+from interpreter.language.builtins import BUILTINS
 from interpreter.engine.state import Card
 from interpreter.primitives import combinations, combinations_quick, combinations_search
 
@@ -277,15 +278,15 @@ def test_the_quick_paths_find_what_the_search_finds(monkeypatch):
         order, same = rng.choice(ORDERS), rng.choice(["suit", "suit", ""])
         groups = (cards, key, wild, low, high)
         runs = (cards, "rank", same, wild, order, low, high)
-        quick = [_outcome(combinations._groups, *groups), _outcome(combinations._runs, *runs)]
+        quick = [_outcome(combinations.groups, *groups), _outcome(combinations.runs, *runs)]
         with monkeypatch.context() as slow:
             slow.setattr(combinations, "_quick_groups", lambda *args: None)
             slow.setattr(combinations, "_quick_runs", lambda *args: None)
-            searched = [_outcome(combinations._groups, *groups), _outcome(combinations._runs, *runs)]
+            searched = [_outcome(combinations.groups, *groups), _outcome(combinations.runs, *runs)]
         assert all(_same(a, b) for a, b in zip(quick, searched))
         sets = [[c] for c in hand] + [s for found in quick if not isinstance(found, str) for s in found]
         sets += sets[:3] + ([sets[0] + sets[0]] if sets and rng.random() < 0.2 else [])
-        assert _same(_outcome(combinations._distinct_sets, sets),
+        assert _same(_outcome(combinations.distinct_sets, sets),
                      _outcome(lambda g, xs: combinations._distinct_one_by_one(xs), sets))
 
 

@@ -30,12 +30,12 @@ if str(ROOT) not in sys.path:                      # run as a script: `python te
     sys.path.insert(0, str(ROOT))
 
 from interpreter.language.builtins import BUILTINS          # noqa: E402
-from interpreter.language.macros import MACRO_DOCS, MACROS  # noqa: E402
+from interpreter.compile.macros import MACRO_DOCS, MACROS  # noqa: E402
 from interpreter.language.effects import EFFECTS            # noqa: E402
-from interpreter.engine.choices import ACTION_KEYS, CHOICE_KINDS  # noqa: E402
-from interpreter.engine.flow import STEP_KEYS  # noqa: E402
+from interpreter.compile.choices import ACTION_KEYS, CHOICE_KINDS  # noqa: E402
+from interpreter.compile.flow import STEP_KEYS  # noqa: E402
 from interpreter.errors import Collector           # noqa: E402
-from interpreter.language.ruleset import EVENTS, check_ruleset  # noqa: E402
+from interpreter.compile.ruleset import EVENTS, check_ruleset  # noqa: E402
 from interpreter.language.source import read_source          # noqa: E402
 
 DOC = ROOT / "docs" / "language.md"

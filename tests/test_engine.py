@@ -9,7 +9,7 @@ import pytest
 
 from interpreter import Game, GameError, load_ruleset
 from interpreter.agents.basic import FirstLegalAgent, RandomAgent, play
-from interpreter.engine.replay import ReplayMismatch, replay, write_log
+from interpreter.logs import LogError as ReplayMismatch, replay, write_log
 from tests.conftest import ROOT, ruleset
 
 HEADER = """\

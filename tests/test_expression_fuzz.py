@@ -29,7 +29,7 @@ SETTINGS = settings(max_examples=120, deadline=None, derandomize=True,
 
 @pytest.fixture(scope="module")
 def rules():
-    from interpreter.language.ruleset import check_ruleset
+    from interpreter.compile.ruleset import check_ruleset
     from tests.test_expressions import FIXTURE
     ruleset, _ = check_ruleset(FIXTURE)
     return ruleset

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from interpreter import Game
 from interpreter.agents.basic import play_random
-from interpreter.codegen.unit import line_span
-from interpreter.codegen.writer import MAX_INDENT, MAX_PY_BLOCKS
+from interpreter.errors import line_span
+from interpreter.compile.writer import MAX_INDENT, MAX_PY_BLOCKS
 from tests.conftest import ruleset
 from tests.test_engine import line_of, tiny
 

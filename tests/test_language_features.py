@@ -10,9 +10,9 @@ import pytest
 
 from interpreter import Game, GameError, load_ruleset
 from interpreter.agents.basic import RandomAgent, play
-from interpreter.engine.replay import replay, write_log
+from interpreter.logs import replay, write_log
 from interpreter.errors import RulesetError
-from interpreter.language.ruleset import check_ruleset
+from interpreter.compile.ruleset import check_ruleset
 from tests.test_engine import HEADER, line_of
 
 

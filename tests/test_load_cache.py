@@ -14,11 +14,12 @@ import shutil
 import pytest
 
 from interpreter import Game, RulesetError, load_ruleset
-from interpreter.cache import sources, store
-from interpreter.cache.trees import decode, encode
+from interpreter.cache import store
+from interpreter.language import source_cache as sources
+from interpreter.compile.load_cache import decode, encode
 from interpreter.errors import Collector
 from interpreter.language import expressions, loader, schema
-from interpreter.language.ruleset import check_ruleset
+from interpreter.compile.ruleset import check_ruleset
 from interpreter.language.source import read_source
 from tests.conftest import ROOT
 
@@ -96,7 +97,7 @@ def test_second_load_compiles_no_generated_code_and_a_damaged_store_is_compiled_
     """GIVEN a ruleset loaded once WHEN it is loaded again THEN every unit of generated code is
     taken from the cache (nothing is compiled) and games are the same; GIVEN the stored code
     damaged THEN the load compiles again and still plays the same games."""
-    from interpreter.codegen import unit
+    from interpreter.compile import unit
     path = tmp_path / "black-maria.yaml"
     shutil.copy(ROOT / "rulesets" / "black-maria.yaml", path)
     expected = events(load_ruleset(path), 4)

@@ -215,7 +215,7 @@ def test_a_log_replays_from_any_folder_and_an_edited_ruleset_is_reported(tmp_pat
     folder.mkdir()
     rules = folder / "short.yaml"
     rules.write_text("version: 1\nname: Short Hearts\nextends: hearts\nset:\n  target: 5\n")
-    from interpreter.language.ruleset import load_ruleset
+    from interpreter.compile.ruleset import load_ruleset
     game = Game(load_ruleset(rules), 3, seed=2)
     play(game, RandomAgent(2))
     log = tmp_path / "logs" / "short.jsonl"

@@ -12,7 +12,7 @@ from interpreter import Game, load_ruleset
 from interpreter.agents.basic import play_random
 from interpreter.analysis.simulate import Outcome, listing_warnings
 from interpreter.cli.main import main
-from interpreter.engine.replay import replay, write_log
+from interpreter.logs import replay, write_log
 from tests.conftest import ROOT
 
 BIG_TWO = ROOT / "examples" / "big-two.yaml"

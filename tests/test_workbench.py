@@ -18,7 +18,7 @@ from interpreter.analysis.workbench import WorkbenchError, configs, plan, play_a
 from interpreter.cli.main import main
 from interpreter.engine.game import Game
 from interpreter.errors import GameError
-from interpreter.language.ruleset import load_ruleset
+from interpreter.compile.ruleset import load_ruleset
 
 FAILS = "tests/rulesets/sometimes-fails.yaml"
 

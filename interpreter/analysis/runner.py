@@ -19,7 +19,7 @@ from interpreter.analysis.aggregate import Aggregate
 from interpreter.analysis.observe import pairing, play_observed
 from interpreter.analysis.simulate import game_seed
 from interpreter.engine.game import DEFAULT_MAX_STEPS
-from interpreter.language.ruleset import load_ruleset
+from interpreter.compile.ruleset import load_ruleset
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ def complete_option(ctx, param, incomplete: str) -> list:
     if not named:
         return []
     try:
-        from interpreter.language.ruleset import load_ruleset
+        from interpreter.compile.ruleset import load_ruleset
         options = load_ruleset(resolve_ruleset(named)).options
     except Exception:        # a half-typed command line: offer nothing rather than fail
         return []
@@ -92,7 +92,7 @@ def load(name_or_path: str, *, options: dict, variants=()):
     """The compiled ruleset with `options` checked; an invalid one ends the command (exit 1)."""
     from interpreter.cli.report import render_text
     from interpreter.errors import RulesetError
-    from interpreter.language.ruleset import load_ruleset
+    from interpreter.compile.ruleset import load_ruleset
     path = resolve_ruleset(name_or_path)
     try:
         ruleset = load_ruleset(path, variants=list(variants))

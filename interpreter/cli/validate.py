@@ -57,7 +57,7 @@ def command(paths, options, variants, output, games, seed, no_warnings, max_step
     """Check rulesets and report every error with file:line:col."""
     from interpreter.cli.report import render_json, render_text
     from interpreter.errors import RulesetError
-    from interpreter.language.ruleset import check_ruleset
+    from interpreter.compile.ruleset import check_ruleset
     results: dict[str, list] = {}
     failed = False
     loaded = {}

@@ -18,13 +18,13 @@ import ast
 import copy
 from typing import NamedTuple
 
-from interpreter.codegen.flow_runtime import CardPicks
-from interpreter.codegen.writer import Label, Writer
+from interpreter.compile.flow_runtime import CardPicks
+from interpreter.compile.writer import Label, Writer
 from interpreter.language import types as T
 from interpreter.errors import did_you_mean
 from interpreter.engine.decisions import DONE, decision_site
-from interpreter.engine.steps import NOTED, ListingSite, Step
-from interpreter.language.templates import compile_template
+from interpreter.compile.steps import NOTED, ListingSite, Step
+from interpreter.compile.templates import compile_template
 
 CHOICE_KINDS = ("card", "cards", "player", "value", "number", "action")
 ACTION_KEYS = {"if", "label", "do"}

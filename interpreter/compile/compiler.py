@@ -1,7 +1,7 @@
 """Checks expression trees against the ruleset's names and types, and generates Python for them.
 
 Every expression is checked and compiled once, when the ruleset loads: the checked tree is
-turned into Python source (see `interpreter.codegen` for what that source may touch), and
+turned into Python source (see `interpreter.compile` for what that source may touch), and
 compiled into a function `fn(game, env)` where `env` maps the names bound by loops, choices
 and function parameters. A ruleset's text is never compiled, only source generated from its
 checked tree.
@@ -19,27 +19,18 @@ from typing import Callable
 
 from lark import Token, Tree
 
-from interpreter.codegen.runtime import MAX_INT
-from interpreter.codegen.unit import Unit
+from interpreter.limits import MAX_INT
+from interpreter.compile.unit import Unit
 from interpreter.language import types as T
 from interpreter.language.builtins import ATTRIBUTE_PARAMS, BUILTINS
 from interpreter.language.effects import EFFECTS
 from interpreter.errors import Collector, Span, did_you_mean
-from interpreter.language.calls import binders, call_code, is_static, remembered
+from interpreter.compile.calls import binders, call_code, is_static, remembered
 from interpreter.language.expressions import ParseError, depth as _depth, nesting, parse
-from interpreter.language.macros import MACRO_BUILDERS, MACROS
+from interpreter.compile.macros import MACRO_BUILDERS, MACROS
+from interpreter.language.source import Where
 
 Fn = Callable  # fn(game, env) -> value
-
-
-@dataclass
-class Where:
-    """Where an expression string stands: its Source and JSON path, for error positions."""
-    source: object
-    path: tuple
-
-    def span(self, line: int = 1, column: int = 1) -> Span:
-        return self.source.expression_span(self.path, line, column)
 
 
 @dataclass

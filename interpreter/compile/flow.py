@@ -3,7 +3,7 @@
 A step is either a string of effect statements or a mapping with one step keyword
 (`if`, `while`, `repeat`, `for_each`, `call`, `phase`, `choose`, `use`, `let`). Each step is
 checked once, its expressions generated as Python in place, and written out by a
-`codegen.writer.Writer` into the generated function of its step list: the flow, a procedure,
+`writer.Writer` into the generated function of its step list: the flow, a procedure,
 a trigger or an ability is one function (with helpers beside it). Plain steps, which cannot
 ask for a decision, are nested Python; a list that may ask is a machine of blocks that returns
 at a decision and resumes after it (see `frames.py`). `choose:` steps are compiled by
@@ -17,13 +17,14 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from interpreter.codegen.unit import Unit
-from interpreter.codegen.writer import Label, Writer
+from interpreter.compile.unit import Unit
+from interpreter.compile.writer import Label, Writer
 from interpreter.language import types as T
-from interpreter.engine.choices import ChoiceCompiler
-from interpreter.language.compiler import _TOO_DEEP_FOR_PYTHON, Compiler, Where, _label
+from interpreter.compile.choices import ChoiceCompiler
+from interpreter.compile.compiler import _TOO_DEEP_FOR_PYTHON, Compiler, _label
+from interpreter.language.source import Where
 from interpreter.errors import Collector, Span, did_you_mean
-from interpreter.engine.steps import Step
+from interpreter.compile.steps import Step
 
 STEP_KEYS = {
     "if": {"if", "then", "else"},

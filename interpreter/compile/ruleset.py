@@ -15,15 +15,16 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.cache import store
-from interpreter.cache.trees import TreeCache
+from interpreter.compile.load_cache import TreeCache
 from interpreter.language import fields
 from interpreter.language import types as T
-from interpreter.language.compiler import Compiler, Function, Symbols, Where, RESERVED
+from interpreter.compile.compiler import Compiler, Function, Symbols, RESERVED
+from interpreter.language.source import Where
 from interpreter.language.display import Display, read_display
 from interpreter.language.deck import CardSpec, DeckBuilder, has_type  # noqa: F401  (CardSpec: part of a Ruleset)
 from interpreter.errors import Collector, Diagnostic, RulesetError, Span, did_you_mean
 from interpreter.engine.budget import LIMIT_MAXIMA
-from interpreter.engine.flow import FlowCompiler, Procedure
+from interpreter.compile.flow import FlowCompiler, Procedure
 from interpreter.language.passed import digest
 from interpreter.language.loader import LIBRARY, Located, Reader, layers, merge
 from interpreter.language.options import OptionSpec, coerce_option

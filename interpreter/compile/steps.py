@@ -11,7 +11,7 @@ from interpreter.errors import Span
 @dataclass
 class Step:
     """A compiled step: `emit(writer)` writes its Python where the writer stands (see
-    `codegen/writer.py`). A step that may ask for a decision (`yields`) writes blocks of a
+    `writer.py`). A step that may ask for a decision (`yields`) writes blocks of a
     machine; a plain one writes nested Python, and may stand anywhere."""
     yields: bool
     span: Span

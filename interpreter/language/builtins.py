@@ -9,11 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from interpreter.errors import EvalError
 from interpreter.language.types import parse_signature
-
-
-class EvalError(Exception):
-    """A value-level failure (empty list, division by zero); the compiler adds the position."""
+from interpreter.limits import MAX_PRODUCT, MAX_RANGE, MAX_STRING
+from interpreter.primitives import combinations, ordered, ranking
 
 
 @dataclass(frozen=True)
@@ -49,9 +48,6 @@ def builtin(signature: str, *, pure: bool = True, may_fail: bool = False,
                                  pure, may_fail, signature)
         return fn
     return register
-
-
-MAX_RANGE = 10_000  # keeps `range` bounded: expressions always terminate quickly
 
 
 @builtin("size(xs: list<T>) -> int")
@@ -130,9 +126,6 @@ def _flatten(g, xss):
     return out
 
 
-MAX_PRODUCT = 20_000  # like `subsets`: a listing that large is a sign to build it another way
-
-
 @builtin("product(xs: list<A>, ys: list<B>) -> list<tuple<A, B>>", may_fail=True)
 def _product(g, xs, ys):
     """Every pair (x, y) of an item of xs with an item of ys, xs in the outer order: each triple
@@ -142,9 +135,6 @@ def _product(g, xs, ys):
     if len(xs) * len(ys) > MAX_PRODUCT:
         raise EvalError(f"product() of {len(xs)} by {len(ys)} items is more than {MAX_PRODUCT} pairs")
     return [(x, y) for x in xs for y in ys]
-
-
-MAX_STRING = 100_000       # characters of a string a game builds ('+', join)
 
 
 @builtin("join(parts: list<str>, separator: str) -> str", may_fail=True)
@@ -339,6 +329,25 @@ def _used(g, p, ability):
     return "used" in g.ability_flags(p, ability)
 
 
-from interpreter.primitives import combinations as _combinations  # noqa: E402,F401  (registers groups, runs, ...)
-from interpreter.primitives import ranking as _ranking  # noqa: E402,F401  (registers hand_rank, hand_name, ...)
-from interpreter.primitives import ordered as _ordered  # noqa: E402,F401  (registers hand_rank_by, card_rank_by)
+# The general primitives are plain Python (primitives/); the registry wraps them here.
+builtin("groups(cards: list<card>, key: str, wild: list<card>, min_size: int, max_size: int) -> list<list<card>>",
+        may_fail=True, attribute_params={"key": False})(combinations.groups)
+builtin("runs(cards: list<card>, key: str, same: str, wild: list<card>, order: list<int>, min_size: int, "
+        "max_size: int) -> list<list<card>>",
+        may_fail=True, attribute_params={"key": False, "same": True})(combinations.runs)
+builtin("is_group(cards: list<card>, key: str, wild: list<card>) -> bool",
+        may_fail=True, attribute_params={"key": False})(combinations.is_group)
+builtin("is_run(cards: list<card>, key: str, same: str, wild: list<card>, order: list<int>) -> bool",
+        may_fail=True, attribute_params={"key": False, "same": True})(combinations.is_run)
+builtin("subsets(xs: list<T>, min_size: int, max_size: int) -> list<list<T>>", may_fail=True)(combinations.subsets)
+builtin("distinct_sets(sets: list<list<card>>) -> list<list<card>>", may_fail=True)(combinations.distinct_sets)
+builtin("hand_rank(cards: list<card>) -> list<int>", may_fail=True)(ranking.hand_rank)
+builtin("hand_rank_suited(cards: list<card>) -> list<int>", may_fail=True)(ranking.hand_rank_suited)
+builtin("hand_name(cards: list<card>) -> str", may_fail=True)(ranking.hand_name)
+builtin("hand_rank_of(ranks: list<int>, suits: list<str>, wilds: int) -> list<int>", may_fail=True)(ranking.hand_rank_of)
+builtin("hand_rank_suited_of(ranks: list<int>, suits: list<str>, wilds: int) -> list<int>",
+        may_fail=True)(ranking.hand_rank_suited_of)
+builtin("hand_name_of(rank: list<int>) -> str", may_fail=True)(ranking.hand_name_of)
+builtin("hand_rank_by(cards: list<card>, ranks: list<int>, suits: list<str>) -> list<int>",
+        may_fail=True)(ordered.hand_rank_by)
+builtin("card_rank_by(c: card, ranks: list<int>, suits: list<str>) -> int", may_fail=True)(ordered.card_rank_by)

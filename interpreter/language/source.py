@@ -7,6 +7,7 @@ the exact place in the file.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import yaml
@@ -174,6 +175,16 @@ def _yaml_hint(problem: str, text: str, mark) -> str | None:
         return ("a ': ' inside a plain value starts a mapping; put the whole value in quotes, "
                 "e.g. then: \"announce('Score: ' + text(n))\"")
     return None
+
+
+@dataclass
+class Where:
+    """Where an expression string stands: its Source and JSON path, for error positions."""
+    source: object
+    path: tuple
+
+    def span(self, line: int = 1, column: int = 1) -> Span:
+        return self.source.expression_span(self.path, line, column)
 
 
 class _TooBig(Exception):

@@ -17,7 +17,7 @@ from tests.web.helpers import Seat
 pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
 from starlette.testclient import TestClient  # noqa: E402
 
-from interpreter.language.ruleset import load_ruleset  # noqa: E402
+from interpreter.compile.ruleset import load_ruleset  # noqa: E402
 from interpreter.errors import GameError  # noqa: E402
 from interpreter.web import bots  # noqa: E402
 from interpreter.web import catalog as catalog_module  # noqa: E402
