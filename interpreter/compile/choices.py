@@ -25,8 +25,8 @@ from interpreter.errors import did_you_mean
 from interpreter.engine.decisions import DONE, decision_site
 from interpreter.compile.steps import NOTED, ListingSite, Step
 from interpreter.compile.templates import compile_template
+from interpreter.kinds import CHOICE_KINDS
 
-CHOICE_KINDS = ("card", "cards", "player", "value", "number", "action")
 ACTION_KEYS = {"if", "label", "do"}
 
 

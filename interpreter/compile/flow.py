@@ -25,18 +25,21 @@ from interpreter.compile.compiler import _TOO_DEEP_FOR_PYTHON, Compiler, _label
 from interpreter.language.source import Where
 from interpreter.errors import Collector, Span, did_you_mean
 from interpreter.compile.steps import Step
+from interpreter.kinds import StepKind
 
+# the keys a step of each kind may have, in StepKind's order (tests/test_kinds.py holds it to
+# StepKind, the `s_<kind>` methods below and the schema's steps)
 STEP_KEYS = {
-    "if": {"if", "then", "else"},
-    "while": {"while", "do"},
-    "repeat": {"repeat", "until"},
-    "for_each": {"for_each", "in", "do", "simultaneous"},
-    "call": {"call", "with"},
-    "phase": {"phase", "do"},
-    "use": {"use", "player"},
-    "let": {"let"},
-    "choose": {"choose", "player", "from", "where", "count", "min", "max", "actions", "as",
-               "prompt", "then", "if_none", "label", "labels"},
+    StepKind.IF.value: {"if", "then", "else"},
+    StepKind.WHILE.value: {"while", "do"},
+    StepKind.REPEAT.value: {"repeat", "until"},
+    StepKind.FOR_EACH.value: {"for_each", "in", "do", "simultaneous"},
+    StepKind.CALL.value: {"call", "with"},
+    StepKind.PHASE.value: {"phase", "do"},
+    StepKind.USE.value: {"use", "player"},
+    StepKind.LET.value: {"let"},
+    StepKind.CHOOSE.value: {"choose", "player", "from", "where", "count", "min", "max", "actions", "as",
+                            "prompt", "then", "if_none", "label", "labels"},
 }
 
 _FIXED_LISTS = ("g.players", "g.teams")    # the code of lists a game never changes

@@ -30,7 +30,8 @@ from interpreter.language.loader import LIBRARY, Located, Reader, layers, merge
 from interpreter.language.options import OptionSpec, coerce_option
 from interpreter.language.source import Source
 from interpreter.shipped import locate_ruleset
-from interpreter.engine.state import HIDDEN, OWNER, PUBLIC, InitialValue
+from interpreter.engine.state import OWNER, PUBLIC, InitialValue
+from interpreter.kinds import VISIBILITIES, EventType
 
 FORMAT_VERSION = 1
 MAX_TEAMS = 64
@@ -43,8 +44,9 @@ TYPE_NAMES = {"int": T.INT, "bool": T.BOOL, "str": T.STR, "card": T.CARD, "playe
               "team": T.TEAM, "list<int>": T.list_of(T.INT), "list<card>": T.list_of(T.CARD),
               "list<player>": T.list_of(T.PLAYER), "list<str>": T.list_of(T.STR),
               "list<list<card>>": T.list_of(T.list_of(T.CARD))}
-EVENTS = {"moved": {"card": T.CARD, "source": T.ZONE, "target": T.ZONE},
-          "phase_started": {"phase": T.STR}, "phase_ended": {"phase": T.STR}}
+# what each event a trigger may react to binds (tests/test_kinds.py holds the names to TRIGGER_EVENTS)
+EVENTS = {EventType.MOVED.value: {"card": T.CARD, "source": T.ZONE, "target": T.ZONE},
+          EventType.PHASE_STARTED.value: {"phase": T.STR}, EventType.PHASE_ENDED.value: {"phase": T.STR}}
 
 
 @dataclass
@@ -465,7 +467,7 @@ class _Builder:
             spec = loc.value if isinstance(loc.value, dict) else {}
             owner = spec.get("owner", "game")
             visibility = spec.get("visibility", PUBLIC)
-            if visibility not in (PUBLIC, OWNER, HIDDEN) or owner not in ("game", "player", "team"):
+            if visibility not in VISIBILITIES or owner not in ("game", "player", "team"):
                 continue  # the schema reported it
             if owner == "game" and visibility == OWNER:
                 self.errors.error("visibility", f"zone '{name}' belongs to the game, so 'owner' visibility "

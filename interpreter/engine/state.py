@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-PUBLIC, OWNER, HIDDEN = "public", "owner", "hidden"
+from interpreter.kinds import Visibility
+
+PUBLIC, OWNER, HIDDEN = Visibility.PUBLIC.value, Visibility.OWNER.value, Visibility.HIDDEN.value
 # Shared, never-changed values for the common case, so a game's thousands of moves and its
 # cards allocate nothing for them: nobody peeked at a card, a card without variables.
 NOBODY: frozenset = frozenset()
