@@ -21,7 +21,7 @@ _EXPORTS = {
 __all__ = list(_EXPORTS)
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     if name not in _EXPORTS:
         raise AttributeError(f"module 'interpreter' has no attribute {name!r}")
     value = getattr(import_module(_EXPORTS[name]), name)

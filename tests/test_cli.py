@@ -236,7 +236,7 @@ def test_one_flag_names_the_agents_everywhere_and_a_misspelt_agent_gets_a_hint(c
         code, _, err = run(capsys, "play", "hearts", flag, "ismcst:100", "-q")
         assert code == 1
         assert err.strip().startswith("cardrules: --agents: unknown agent 'ismcst:100'; did you mean 'ismcts'?")
-    from interpreter.cli.main import COMMANDS, cli
+    from interpreter.cli.main import cli
     for name in ("play", "simulate", "compare", "analyze"):
         assert any("--agents" in p.opts for p in cli.get_command(None, name).params), name
         budget = next(p for p in cli.get_command(None, name).params if "--max-steps" in p.opts)

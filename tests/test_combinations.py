@@ -10,7 +10,7 @@ import textwrap
 
 import pytest
 
-from interpreter import Game, GameError, RulesetError, load_ruleset
+from interpreter import Game, RulesetError, load_ruleset
 from interpreter.errors import EvalError
 from interpreter.language.builtins import BUILTINS
 from interpreter.engine.state import Card

@@ -76,7 +76,7 @@ def registry_markdown() -> str:
     out += ["### Collection macros", "",
             "Written as methods with a name for each item: `xs.NAME(x, expression)`; `xs` is a list "
             "or a zone.", ""]
-    for name, doc in MACRO_DOCS.items():
+    for doc in MACRO_DOCS.values():
         usage, _, meaning = doc.partition(": ")
         out.append(f"- `{usage}`: {meaning}")
     out += ["", "### Effect verbs", "", "Generated from the registry (`interpreter/language/effects.py`).", ""]

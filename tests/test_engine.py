@@ -10,7 +10,7 @@ import pytest
 from interpreter import Game, GameError, load_ruleset
 from interpreter.agents.basic import FirstLegalAgent, RandomAgent, play
 from interpreter.logs import LogError as ReplayMismatch, replay, write_log
-from tests.conftest import ROOT, ruleset
+from tests.conftest import ruleset
 
 HEADER = """\
 version: 1
@@ -490,7 +490,7 @@ def test_a_functions_parameters_are_seen_inside_its_loops_and_shadowed_by_an_ite
     p, c = game.players[0], min(game.players[1].zones["hand"].cards, key=lambda card: card.attrs["rank"])
     hands = [q.zones["hand"].cards for q in game.players]
     rank, suit = (lambda card: card.attrs["rank"]), (lambda card: card.attrs["suit"])
-    beats = lambda a, b: suit(b) == suit(a) and rank(b) > rank(a)
+    beats = lambda a, b: suit(b) == suit(a) and rank(b) > rank(a)  # noqa: E731
 
     def value(text):
         fn, _ = rules.compile(text, scope={"p": "player", "c": "card"})

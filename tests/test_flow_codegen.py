@@ -25,7 +25,7 @@ from tests.test_engine import line_of, tiny
 def nested_ifs(depth: int, inner: list[str], indent: str = "  ") -> str:
     """`depth` if steps, each inside the one before, around the step lines `inner`."""
     text = ""
-    for i in range(depth):
+    for _ in range(depth):
         text += f"{indent}- if: \"n >= 0\"\n{indent}  then:\n"
         indent += "    "
     return text + "".join(f"{indent}{line}\n" for line in inner)

@@ -85,7 +85,7 @@ def _pokerkit_agrees(text: str, game: Game) -> None:
     for hand in HandHistory.loads_all(text):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            for state in hand:
+            for state in hand:  # noqa: B007 - the last state is the one read
                 pass
         assert not state.status
         assert list(state.stacks) == hand.finishing_stacks, hand.hand

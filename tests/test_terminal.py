@@ -4,7 +4,6 @@ Each test starts `cardrules play` in a pty (prompt_toolkit's line editor and all
 prompts and reads the screen. NO_COLOR keeps the screen's text easy to match."""
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys

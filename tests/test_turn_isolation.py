@@ -54,7 +54,7 @@ def walk(root, *, stop: set[int], into_functions: bool = True) -> dict[int, obje
 
 def _filled(cell) -> bool:
     try:
-        cell.cell_contents
+        cell.cell_contents  # noqa: B018 - reading an empty cell raises
     except ValueError:
         return False
     return True

@@ -60,7 +60,8 @@ def ruleset_options(command):
     command = click.option("--variant", "variants", multiple=True, metavar="FILE", type=click.Path(dir_okay=False),
                            help="A variant file applied on top of the ruleset (repeatable).")(command)
     return click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
-                        shell_complete=complete_option, callback=_parse_options, help="Set one of the ruleset's options (repeatable).")(command)
+                        shell_complete=complete_option, callback=_parse_options,
+                        help="Set one of the ruleset's options (repeatable).")(command)
 
 
 def _parse_options(ctx, param, pairs: tuple[str, ...]) -> dict:

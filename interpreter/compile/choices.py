@@ -136,8 +136,8 @@ class ChoiceCompiler:
         an int expression. Without `min` it is 0; without `max`, every legal card may be picked."""
         ranged = [key for key in ("min", "max") if key in raw]
         if "count" in raw and ranged:
-            self.errors.error("unknown-key", f"'choose: cards' takes 'count' (exactly n cards) or 'min'/'max', "
-                              f"not both", where.source.span(where.path + (ranged[0],), key=True),
+            self.errors.error("unknown-key", "'choose: cards' takes 'count' (exactly n cards) or 'min'/'max', "
+                              "not both", where.source.span(where.path + (ranged[0],), key=True),
                               "'count: n' is 'min: n' with 'max: n'")
             return None
         if "count" in raw:

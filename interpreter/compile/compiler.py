@@ -979,8 +979,8 @@ class _Pass:
         for (pname, ptype), arg in zip(params, args):
             code, atype = self.expr(arg)
             if not T.unify(atype, ptype, bindings):
-                self.fail(arg, f"argument '{pname}' of {name}() must be {T.show_union(T.substitute(ptype, bindings) if not isinstance(ptype, frozenset) else ptype)}, "
-                          f"not {T.show(atype)}")
+                wanted = T.substitute(ptype, bindings) if not isinstance(ptype, frozenset) else ptype
+                self.fail(arg, f"argument '{pname}' of {name}() must be {T.show_union(wanted)}, not {T.show(atype)}")
             if self.sym.nobody and atype == T.PLAYER and name not in self.sym.functions:
                 # a builtin or effect needs a real player; text() names the empty one
                 code = f"named({code})" if name == "text" else \

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from interpreter.engine.state import Zone
 from interpreter.errors import EvalError, GameError
-from interpreter.limits import MAX_INT, MAX_STRING
+from interpreter.limits import MAX_STRING
 
 NOT_YET = object()   # a part of a choice's condition hoisted out of its loop, not computed yet
 TOO_BIG = "a number beyond ±10^18: the numbers of a game stay within 18 digits"

@@ -176,7 +176,7 @@ class DeckBuilder:
         if not isinstance(rule, dict):
             return lambda values: rule
         source = rule.get("of")
-        if source not in names:
+        if not isinstance(source, str) or source not in names:
             self.errors.error("unknown-name", f"'of' names the generated attribute the count depends on; "
                               f"'generate' has no '{source}'", self.span("count", "of"),
                               did_you_mean(str(source), names))

@@ -14,6 +14,7 @@ import yaml
 
 from interpreter.errors import Collector, Span
 
+_Loader: Any
 try:  # libyaml is ~10x faster; the pure-Python loader gives the same nodes.
     _Loader = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - depends on how PyYAML was built
@@ -69,7 +70,7 @@ class Source:
         info = self.nodes.get(path)
         if info is None:
             return Span(self.path, 1, 1)
-        if key and info.key_line is not None:
+        if key and info.key_line is not None and info.key_column is not None:
             return Span(self.path, info.key_line + 1, info.key_column + 1)
         return Span(self.path, info.line + 1, info.column + 1)
 
@@ -180,7 +181,7 @@ def _yaml_hint(problem: str, text: str, mark) -> str | None:
 @dataclass
 class Where:
     """Where an expression string stands: its Source and JSON path, for error positions."""
-    source: object
+    source: Source
     path: tuple
 
     def span(self, line: int = 1, column: int = 1) -> Span:
@@ -234,7 +235,7 @@ class _Builder:
                     first = self.source.nodes[path + (name,)]
                     self.errors.error(
                         "duplicate-key",
-                        f"duplicate key '{name}' (first defined at line {first.key_line + 1}); "
+                        f"duplicate key '{name}' (first defined at line {(first.key_line or 0) + 1}); "
                         "YAML would silently keep only the last one",
                         Span(self.source.path, key.start_mark.line + 1, key.start_mark.column + 1))
                     continue

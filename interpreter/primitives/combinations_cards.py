@@ -48,7 +48,7 @@ def _plain_numbers(cards: list) -> list[int] | None:
         if card.vars:
             return None
     numbers = [_ATTR_NUMBERS.get(id(card.attrs)) for card in cards]      # the usual case written out
-    return [_plain_class(card.attrs) for card in cards] if None in numbers else numbers
+    return [_plain_class(card.attrs) for card in cards] if None in numbers else numbers  # type: ignore[return-value]
 
 
 def _signature(card):
@@ -67,6 +67,7 @@ class _ClassNumbers(dict):
     hash by identity). A card without variables has its attributes' number (0 and up), one with
     variables a number of this collection (below 0)."""
     __slots__ = ("signatures",)
+    signatures: dict[tuple, int]
 
     def __missing__(self, card) -> int:
         if not card.vars:

@@ -24,7 +24,6 @@ from pathlib import Path
 
 from interpreter.cache.store import digest as text_digest
 from interpreter.cache.store import disabled as cache_disabled
-from interpreter.errors import Diagnostic
 from interpreter.language.loader import LIBRARY
 from interpreter.compile.ruleset import Ruleset, check_ruleset
 from interpreter.web.described import describe, for_people
