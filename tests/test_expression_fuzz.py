@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from interpreter.errors import GameError, RulesetError
+from tests.conftest import ruleset
 from tests.test_expressions import SCOPE, snapshot, standard_state
 
 NAMES = ["p", "q", "c", "d", "round", "mode", "leader", "trick", "deck", "players", "num_players",
@@ -29,10 +30,8 @@ SETTINGS = settings(max_examples=120, deadline=None, derandomize=True,
 
 @pytest.fixture(scope="module")
 def rules():
-    from interpreter.compile.ruleset import check_ruleset
     from tests.test_expressions import FIXTURE
-    ruleset, _ = check_ruleset(FIXTURE)
-    return ruleset
+    return ruleset(FIXTURE)
 
 
 def check(rules, text: str) -> None:

@@ -20,7 +20,7 @@ from interpreter.limits import MAX_RANGE
 from interpreter.compile.macros import MACROS
 from interpreter.errors import GameError, RulesetError
 from interpreter.engine.state import Card, Player, Team, Zone
-from tests.conftest import ROOT
+from tests.conftest import ROOT, ruleset
 
 FIXTURE = ROOT / "tests" / "fixtures" / "expressions.yaml"
 SCOPE = {"p": "player", "q": "player", "c": "card", "d": "card"}
@@ -72,10 +72,7 @@ def plain(value):
 
 @pytest.fixture(scope="module")
 def rules():
-    from interpreter.compile.ruleset import check_ruleset
-    ruleset, diagnostics = check_ruleset(FIXTURE)
-    assert ruleset is not None and diagnostics == [], diagnostics
-    return ruleset
+    return ruleset(FIXTURE)
 
 
 def standard_state(rules) -> tuple[Game, dict]:

@@ -20,9 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import Game, load_ruleset
+from interpreter import Game
 from interpreter.agents.basic import RandomAgent
 from interpreter.agents.turn import turn_of
+from tests.conftest import ruleset
 
 pokerkit = pytest.importorskip("pokerkit")
 from pokerkit import Automation, NoLimitTexasHoldem  # noqa: E402
@@ -38,7 +39,7 @@ AUTOMATIONS = (
 
 @pytest.fixture(scope="module")
 def rules():
-    return load_ruleset(FIXTURE)
+    return ruleset(FIXTURE)
 
 
 def _pk_card(card_id: str) -> str:
