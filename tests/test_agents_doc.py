@@ -17,6 +17,7 @@ def test_the_doc_has_examples():
     assert len(BLOCKS) >= 5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(len(BLOCKS)))
 def test_an_example_runs(index, monkeypatch, tmp_path):
     code = BLOCKS[index]

@@ -3,6 +3,7 @@ no module imports, even inside a function, one that imports it back (docs/archit
 from __future__ import annotations
 
 import ast
+import functools
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
@@ -64,6 +65,7 @@ def layer_of(module: str) -> int:
     return best
 
 
+@functools.lru_cache(maxsize=1)
 def graph() -> dict[str, set[str]]:
     paths = {module_name(p): p for p in PACKAGE.rglob("*.py")}
     return {name: imports(path.read_text(encoding="utf-8"), name,

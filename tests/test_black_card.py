@@ -678,6 +678,7 @@ def _agent_choice(game: Game, rng: random.Random):
     return choices[rng.randrange(len(choices))]
 
 
+@pytest.mark.slow
 def test_random_playouts_conserve_chips_and_cards_and_end():
     """GIVEN random matches of 5 hands at 2 to 5 players
     WHEN they are played out by a random agent that seldom folds

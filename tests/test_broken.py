@@ -78,6 +78,7 @@ def test_file_declares_its_diagnostic_on_the_first_line(path):
     assert expectations(path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES)
 def test_checker_reports_the_expected_diagnostic(path):
     ruleset, diagnostics = check_ruleset(path)
@@ -90,6 +91,7 @@ def test_checker_reports_the_expected_diagnostic(path):
     assert (ruleset is None) == wants_error, "a ruleset with errors must not load; one with warnings must"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", [
     pytest.param(p, marks=pytest.mark.xfail(reason=CASCADES[p], strict=True)) if p in CASCADES else p
     for p in FILES])
@@ -100,6 +102,7 @@ def test_one_mistake_gives_exactly_the_expected_errors(path):
     assert errors == sorted(e for e, _ in expectations(path) if ": error: " in e)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES)
 def test_validate_prints_message_source_line_and_caret(path, capsys):
     code = main(["validate", path])

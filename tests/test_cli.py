@@ -4,6 +4,8 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
+
 from interpreter.cli.main import main
 
 
@@ -13,6 +15,7 @@ def run(capsys, *argv) -> tuple[int, str, str]:
     return code, out.out, out.err
 
 
+@pytest.mark.slow
 def test_validate_accepts_every_shipped_ruleset_and_example(capsys):
     import glob
     files = sorted(glob.glob("rulesets/*.yaml") + glob.glob("rulesets/lib/*.yaml") + glob.glob("examples/*.yaml"))
@@ -21,6 +24,7 @@ def test_validate_accepts_every_shipped_ruleset_and_example(capsys):
     assert out.count(": ok (0 errors") == len(files)
 
 
+@pytest.mark.slow
 def test_simulate_gives_the_same_summary_for_any_number_of_jobs(capsys):
     args = ["simulate", "rulesets/black-maria.yaml", "--games", "12", "-n", "4", "--seed", "5",
             "--option", "moon_rule=true", "--no-progress"]
@@ -31,6 +35,7 @@ def test_simulate_gives_the_same_summary_for_any_number_of_jobs(capsys):
     assert "mean decisions per game" in one and "seat" in one
 
 
+@pytest.mark.slow
 def test_play_prints_a_transcript_and_writes_a_replayable_log(capsys, tmp_path):
     log = tmp_path / "g.jsonl"
     code, out, _ = run(capsys, "play", "rulesets/hearts.yaml", "-n", "3", "--seed", "4", "--log", str(log))
@@ -40,6 +45,7 @@ def test_play_prints_a_transcript_and_writes_a_replayable_log(capsys, tmp_path):
     assert code == 0 and "replay ok" in out
 
 
+@pytest.mark.slow
 def test_a_person_is_asked_again_after_a_bad_answer(capsys, monkeypatch):
     answers = iter(["banana", "99"] + ["1"] * 2000)
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
@@ -133,6 +139,7 @@ def test_info_explains_the_decisions_a_ruleset_cites_from_the_rules_page(capsys)
     assert "decisions cited" not in out
 
 
+@pytest.mark.slow
 def test_the_shipped_example_logs_replay(capsys):
     """Every full log in examples/logs is reproduced event by event by the engine as it is now."""
     import glob
@@ -144,6 +151,7 @@ def test_the_shipped_example_logs_replay(capsys):
         assert code == 0, err
 
 
+@pytest.mark.slow
 def test_validate_takes_folders_and_simulate_speaks_json(capsys):
     code, out, _ = run(capsys, "validate", "rulesets")
     assert code == 0 and "rulesets/lib/betting.yaml: ok" in out and "rulesets/hearts.yaml: ok" in out
@@ -165,6 +173,7 @@ def test_a_shipped_game_is_found_by_name_and_a_misspelt_one_gets_a_hint(capsys):
     assert code == 1 and err.strip() == "cardrules: no such file: rulesets/hearst.yaml; did you mean 'hearts'?"
 
 
+@pytest.mark.slow
 def test_list_shows_every_shipped_game_with_its_players(capsys):
     code, out, _ = run(capsys, "list", "--format", "json")
     games = {g["name"]: g for g in json.loads(out)["games"]}

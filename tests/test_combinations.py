@@ -173,6 +173,7 @@ def _reference_run(cards, same: bool, order: list[int]) -> bool:
     return False
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("same", [True, False])
 def test_groups_and_runs_match_brute_force_on_two_deck_hands(same):
     """GIVEN 60 random hands of 9 cards from two decks and four jokers
@@ -196,6 +197,7 @@ def test_groups_and_runs_match_brute_force_on_two_deck_hands(same):
             assert set(got) == {canon(s) for s in all_sets if check(s)} == {canon(s) for s in all_sets if reference(s)}
 
 
+@pytest.mark.slow
 def test_a_natural_card_interchangeable_with_a_wild_one_gives_each_set_once():
     """GIVEN random two-deck hands where only the first joker is wild, so that another joker,
     identical to it, is a natural card (of rank 0)
@@ -258,6 +260,7 @@ def _same(a, b) -> bool:
 ORDERS = [ACE_LOW_OR_HIGH, list(range(2, 15)), [0] + ACE_LOW_OR_HIGH, [5, 6, 5], [2, 3, 4]]
 
 
+@pytest.mark.slow
 def test_the_quick_paths_find_what_the_search_finds(monkeypatch):
     """GIVEN 3,000 random hands (see _random_hand), random wild cards among them, sizes and orders,
     and in one case out of two caps lowered so that they are reached

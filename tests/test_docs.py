@@ -318,6 +318,7 @@ def test_schema_walk_catches_draft_specific_keywords():
         assert word in text, f"the schema walk missed {word}"
 
 
+@pytest.mark.slow
 def test_both_drafts_validate_the_shipped_rulesets_alike():
     """A ruleset file is valid for draft-07 exactly when it is for 2020-12 (what editors and we check)."""
     from jsonschema import Draft7Validator, Draft202012Validator

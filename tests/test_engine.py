@@ -176,6 +176,7 @@ def test_a_log_for_one_seat_never_holds_a_card_that_seat_could_not_see(tmp_path)
         replay(log)
 
 
+@pytest.mark.slow
 def test_replay_reproduces_a_game_and_detects_a_changed_event(tmp_path):
     game = Game(ruleset("black-maria"), 4, seed=9, options={"moon_rule": True})
     play(game, RandomAgent(1))

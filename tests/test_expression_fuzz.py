@@ -51,6 +51,7 @@ def check(rules, text: str) -> None:
     assert snapshot(game) == before, f"{text!r} changed the game"
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.lists(st.sampled_from(TOKENS), min_size=1, max_size=14))
 def test_any_token_soup_compiles_or_fails_at_a_position(rules, tokens):
@@ -80,6 +81,7 @@ def trees():
     return st.recursive(atoms, grow, max_leaves=12)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(trees())
 def test_any_well_formed_expression_has_a_value_or_a_located_error(rules, text):

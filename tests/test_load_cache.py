@@ -93,6 +93,7 @@ def test_stored_trees_are_the_parsers_trees(text):
         [(t.line, t.column) for t in tree.scan_values(lambda v: True)]
 
 
+@pytest.mark.slow
 def test_second_load_compiles_no_generated_code_and_a_damaged_store_is_compiled_again(cache, tmp_path, monkeypatch):
     """GIVEN a ruleset loaded once WHEN it is loaded again THEN every unit of generated code is
     taken from the cache (nothing is compiled) and games are the same; GIVEN the stored code
@@ -136,6 +137,7 @@ READING_PROBLEMS = {"yaml-syntax", "empty-file", "not-a-mapping", "duplicate-key
                     "bad-key", "merge-key", "missing-file", "unreadable", "encoding"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", BROKEN, ids=[p.stem for p in BROKEN])
 def test_a_broken_file_reports_the_same_from_the_cache(cache, path):
     """GIVEN a broken ruleset checked once (its clean files kept) WHEN it is checked again THEN

@@ -184,6 +184,7 @@ def test_a_format_2_log_still_replays(original, tmp_path):
     assert replay(log).over
 
 
+@pytest.mark.slow
 def test_any_random_edit_of_a_line_is_caught(original, tmp_path):
     """Property: 100 seeded random edits (a character changed, a line dropped, doubled or swapped)
     each end in a LogError, never an internal error and never a replay that passes."""
@@ -210,6 +211,7 @@ def test_any_random_edit_of_a_line_is_caught(original, tmp_path):
             replay(log)
 
 
+@pytest.mark.slow
 def test_a_log_replays_from_any_folder_and_an_edited_ruleset_is_reported(tmp_path, monkeypatch):
     folder = tmp_path / "mine"
     folder.mkdir()

@@ -188,6 +188,7 @@ def _replay(hand: dict, steps: list, ante: int, seed: int, index: int) -> None:
             f"{where}: seat {seat} ends with {hand['end'][seat]}, PokerKit pays {state.stacks[k]}"
 
 
+@pytest.mark.slow
 def test_holdem_matches_pokerkit_no_limit_matching_calls(rules):
     """GIVEN no-limit Hold'em with matching calls (D-12 switched to the casino rules), uneven stacks
     WHEN random matches are replayed in PokerKit, hand by hand

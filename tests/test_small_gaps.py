@@ -342,6 +342,7 @@ def test_the_web_table_gets_done_as_a_button_beside_the_cards(tmp_path):
     assert all(c["cards"] == [c["id"]] for c in frame["choices"][1:]) and (frame["step"], frame["of"]) == (2, 4)
 
 
+@pytest.mark.slow
 def test_a_person_at_a_terminal_stops_picking_with_enter(tmp_path):
     """GIVEN 1 to 4 cards to put down, played at a terminal WHEN the person picks one card and
     presses Enter THEN the choice ends with that card and the game is over."""
