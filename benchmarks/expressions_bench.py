@@ -1,7 +1,7 @@
 """Compiled expressions against a naive tree walk, for a few typical conditions.
 
 Why: every expression is compiled once, when the ruleset loads, into Python generated from its
-checked tree (interpreter/language/compiler.py). The alternative is to walk the Lark tree on every evaluation,
+checked tree (interpreter/compile/compiler.py). The alternative is to walk the Lark tree on every evaluation,
 resolving names and dispatching on node kinds each time. This benchmark measures what
 compiling buys on conditions from the Hearts ruleset, evaluated against a mid-hand state.
 

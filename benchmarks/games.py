@@ -1,7 +1,7 @@
 """Random-playout games per second for every shipped ruleset, beside reference implementations
 of Hearts measured in the same run: an idiomatic hand-written Python loop, a tight one (the
-floor for plain Python) and OpenSpiel's C++ Hearts driven from Python. Trials are interleaved and the best of each is kept, so a busy machine
-slows every contender alike; the ratios are what to read.
+floor for plain Python) and OpenSpiel's C++ Hearts driven from Python. Trials are interleaved
+and the best of each is kept, so a busy machine slows every contender alike; the ratios are what to read.
 
     python benchmarks/games.py [--seconds 2] [--trials 3] [--profile hearts]
 """

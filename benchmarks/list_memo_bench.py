@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from interpreter import Game, load_ruleset  # noqa: E402
-from interpreter.codegen import runtime  # noqa: E402
+from interpreter.compile import runtime  # noqa: E402
 
 RULESET = """\
 version: 1

@@ -92,7 +92,8 @@ def main() -> None:
         took = time.perf_counter() - started
         (m, mh), (o, oh), (w, wh) = r["mine"], r["others"], r["wins"]
         seats = " / ".join(f"{v:.1f}" for v in r["seats"])
-        print(f"| {name} | {players} | {r['games']} | {'lower' if lower else 'higher'} is better | {m:.1f} ± {mh:.1f} | {o:.1f} ± {oh:.1f} "
+        print(f"| {name} | {players} | {r['games']} | {'lower' if lower else 'higher'} is better "
+              f"| {m:.1f} ± {mh:.1f} | {o:.1f} ± {oh:.1f} "
               f"| {100 * w:.0f}% ± {100 * wh:.0f} | {seats} | {r['dropped']} | {took:.0f} s |", flush=True)
 
 

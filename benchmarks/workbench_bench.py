@@ -19,7 +19,7 @@ from interpreter.analysis.runner import LocalBackend, run
 from interpreter.analysis.simulate import game_seed
 from interpreter.analysis.workbench import configs, plan
 from interpreter.engine.game import Game
-from interpreter.language.ruleset import load_ruleset
+from interpreter.compile.ruleset import load_ruleset
 
 
 def reference(path: str, players: int, games: int, seed: int) -> float:

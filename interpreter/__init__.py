@@ -15,13 +15,13 @@ __version__ = "0.1.0"
 _EXPORTS = {
     "Diagnostic": "interpreter.errors", "RulesetError": "interpreter.errors",
     "GameError": "interpreter.errors", "GameLimitError": "interpreter.errors", "Span": "interpreter.errors",
-    "load_ruleset": "interpreter.language.ruleset", "Ruleset": "interpreter.language.ruleset",
+    "load_ruleset": "interpreter.compile.ruleset", "Ruleset": "interpreter.compile.ruleset",
     "Game": "interpreter.engine.game", "Decision": "interpreter.engine.game", "Choice": "interpreter.engine.game",
 }
 __all__ = list(_EXPORTS)
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     if name not in _EXPORTS:
         raise AttributeError(f"module 'interpreter' has no attribute {name!r}")
     value = getattr(import_module(_EXPORTS[name]), name)

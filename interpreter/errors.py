@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 import difflib
+from typing import Iterable
 
 
 @dataclass(frozen=True)
@@ -26,8 +27,8 @@ class Diagnostic:
     hint: str | None = None
     severity: str = "error"
 
-    def to_json(self) -> dict:
-        data = {"severity": self.severity, "code": self.code, "message": self.message}
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = {"severity": self.severity, "code": self.code, "message": self.message}
         if self.span:
             data.update(file=self.span.file, line=self.span.line, column=self.span.column)
         if self.hint:
@@ -76,7 +77,7 @@ class UnusedStackedOrders(UserWarning):
     orders than the game shuffles): a warning, since the game itself was played in full."""
 
 
-def did_you_mean(name: str, candidates) -> str | None:
+def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     """A 'did you mean' hint for a misspelt name, or None when nothing is close."""
     close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
     if not close:
@@ -104,3 +105,21 @@ class Collector:
     def raise_if_errors(self) -> None:
         if self.errors:
             raise RulesetError(self.diagnostics)
+
+
+class EvalError(Exception):
+    """A value-level failure (empty list, division by zero); the compiler adds the position."""
+
+
+# generated file name -> the span of each of its lines (index 0 is line 1), for the units
+# whose lines carry spans (the flow's); a few KB per ruleset, kept while the process lives.
+# The compile stage writes it (`compile/unit.py`); the engine reads it to say where a rule failed.
+LINE_MAPS: dict[str, list[Span | None]] = {}
+
+
+def line_span(filename: str, line: int) -> Span | None:
+    """The rule a line of generated code was written for, if its unit noted one."""
+    spans = LINE_MAPS.get(filename)
+    if spans is None or not 0 < line <= len(spans):
+        return None
+    return spans[line - 1]

@@ -56,7 +56,7 @@ def game_names() -> list[str]:
     return sorted(p.stem for p in rulesets_folder().glob("*.yaml"))
 
 
-def locate_ruleset(name_or_path: str | os.PathLike) -> Path:
+def locate_ruleset(name_or_path: str | os.PathLike[str]) -> Path:
     """The ruleset file that `name_or_path` means: an existing file as it is, else a shipped game
     by its name as `cardrules list` shows it, in any case. Neither is a RulesetError with one
     diagnostic whose hint is the closest shipped name, or the list of them when nothing is close."""

@@ -1,4 +1,9 @@
-"""Shared fixtures: rulesets are loaded once per test session (loading compiles every expression)."""
+"""Shared fixtures: rulesets are loaded once per test session (loading compiles every expression).
+
+`ruleset(...)` is the one cache of loaded rulesets: every test, helper and fixture that needs a
+ruleset it does not change asks it (a shipped game or a test fixture by name, or any file by
+path), so each file is compiled once per run whoever asks first. Rulesets are never changed by
+the games that run them, so sharing them is safe."""
 from __future__ import annotations
 
 import atexit
@@ -17,10 +22,21 @@ os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="cardrules-cache-")
 atexit.register(shutil.rmtree, os.environ["XDG_CACHE_HOME"], ignore_errors=True)
 
 
+def ruleset(name_or_path: str | Path, variants: tuple = ()):
+    """The compiled ruleset: a shipped game by name ('hearts'), else a test fixture by name
+    (tests/rulesets/NAME.yaml), or a file by path; `variants` are paths from the repository's
+    root. Loaded once per session."""
+    path = Path(name_or_path)
+    if path.suffix not in (".yaml", ".yml"):
+        shipped = ROOT / "rulesets" / f"{name_or_path}.yaml"
+        path = shipped if shipped.exists() else ROOT / "tests" / "rulesets" / f"{name_or_path}.yaml"
+    return _loaded(path.resolve(), tuple((ROOT / v).resolve() for v in variants))
+
+
 @functools.lru_cache(maxsize=None)
-def ruleset(name: str, variants: tuple = ()):
+def _loaded(path: Path, variants: tuple):
     from interpreter import load_ruleset
-    return load_ruleset(ROOT / "rulesets" / f"{name}.yaml", variants=[ROOT / v for v in variants])
+    return load_ruleset(path, variants=list(variants))
 
 
 @pytest.fixture

@@ -12,11 +12,11 @@ An empty order leaves that hand's deal random.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from interpreter import Game, load_ruleset
+from interpreter import Game
+from tests.conftest import ruleset  # noqa: F401  (the shipped ruleset by name, loaded once per session)
 
 RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
 PASS_PROMPT = "choose a card to pass"
@@ -26,10 +26,6 @@ BIG_TARGET = {"target": 100_000}  # keeps a game going for as many hands as a te
 Hands = Mapping[int, Sequence[str]]
 
 
-@lru_cache(maxsize=None)
-def ruleset(name: str):
-    """The compiled shipped ruleset `name` ('hearts', 'black-maria'), loaded once per session."""
-    return load_ruleset(str(RULESETS / f"{name}.yaml"))
 
 
 def first_dealer(name: str, players: int, seed: int, options: dict | None = None) -> int:

@@ -14,7 +14,7 @@ from pathlib import Path
 from interpreter.engine.budget import Budget
 from interpreter.engine.game import Game
 from interpreter.errors import GameError
-from interpreter.language.ruleset import check_ruleset
+from interpreter.compile.ruleset import check_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((ROOT / "rulesets").glob("*.yaml"))
@@ -71,7 +71,7 @@ def mutate(text: str, rng: random.Random) -> tuple[str, str]:
             at = rng.randrange(len(line) + 1)
             lines[i] = line[:at] + rng.choice(STRAY) + line[at:]
         elif op == "bool" and re.search(r"\b(true|false)\b", line):
-            lines[i] = re.sub(r"\b(true|false)\b", lambda m: "false" if m.group(1) == "true" else "true", line, 1)
+            lines[i] = re.sub(r"\b(true|false)\b", lambda m: "false" if m.group(1) == "true" else "true", line, count=1)
         elif op == "indent" and line.strip():
             lines[i] = (" " * rng.choice([1, 2, 4])) + line if rng.random() < 0.5 else line.lstrip()
         elif op == "nest" and '"' in line:

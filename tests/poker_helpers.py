@@ -1,20 +1,13 @@
 """Helpers for the poker tests: load the rulesets once, stack decks, take decisions by seat."""
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
-from interpreter import Game, load_ruleset
+from interpreter import Game
+from tests.conftest import ruleset  # noqa: F401  (a shipped ruleset or a test fixture, by name)
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "rulesets"
-
-
-@lru_cache(maxsize=None)
-def ruleset(name: str):
-    """A shipped ruleset by name (seven-poker, texas-holdem) or a test fixture (holdem-stacks)."""
-    path = ROOT / "rulesets" / f"{name}.yaml"
-    return load_ruleset(path if path.exists() else FIXTURES / f"{name}.yaml")
 
 
 def round_robin(hands: list[list[str]]) -> list[str]:

@@ -50,6 +50,7 @@ class Snoop:
         return turn.choices[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["hearts", "texas-holdem", "black-swan"])
 def test_an_agent_that_snoops_finds_no_hidden_card(name):
     game = Game(ruleset(name), 4, seed=3)

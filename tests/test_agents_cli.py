@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.test_cli import run
 
 
+@pytest.mark.slow
 def test_play_with_search_bots(capsys):
     code, out, err = run(capsys, "play", "hearts", "-n", "4", "--bots", "ismcts:4", "--seed", "3", "-q",
                          "--option", "target=1")
@@ -14,6 +17,7 @@ def test_play_with_search_bots(capsys):
     assert len(result["scores"]) == 4 and result["decisions"] > 50
 
 
+@pytest.mark.slow
 def test_simulate_with_a_line_up_of_agents(capsys):
     code, out, err = run(capsys, "simulate", "hearts", "-n", "4", "-g", "2", "--agents", "ismcts:4,random,first,random",
                          "--option", "target=1", "--format", "json", "--no-progress")
@@ -22,6 +26,7 @@ def test_simulate_with_a_line_up_of_agents(capsys):
     assert len(games) == 2 and all(g["error"] is None for g in games)
 
 
+@pytest.mark.slow
 def test_a_bad_spec_is_one_line_and_fails(capsys):
     for argv in (("play", "hearts", "--bots", "ismcts:abc", "-q"),
                  ("simulate", "hearts", "--agents", "ismcts:abc", "-g", "1"),

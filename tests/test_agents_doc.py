@@ -17,6 +17,7 @@ def test_the_doc_has_examples():
     assert len(BLOCKS) >= 5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(len(BLOCKS)))
 def test_an_example_runs(index, monkeypatch, tmp_path):
     code = BLOCKS[index]
@@ -25,4 +26,4 @@ def test_an_example_runs(index, monkeypatch, tmp_path):
             pytest.importorskip(module)
     monkeypatch.chdir(tmp_path)     # shipped games by name, as a reader outside the checkout
     with contextlib.redirect_stdout(io.StringIO()):
-        exec(compile(code, f"docs/agents.md example {index + 1}", "exec"), {"__name__": "example"})
+        exec(compile(code, f"docs/agents.md example {index + 1}", "exec"), {"__name__": "example"})  # noqa: S102 - the docs' own examples

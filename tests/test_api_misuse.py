@@ -150,6 +150,7 @@ def test_after_the_game_ends_there_is_nothing_to_apply():
 
 
 # -- information that must not leak ----------------------------------------------------------
+@pytest.mark.slow
 def test_events_for_returns_copies_that_cannot_change_the_game():
     game = hearts()
     play(game, RandomAgent(3))

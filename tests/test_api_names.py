@@ -6,7 +6,7 @@ import pytest
 
 from interpreter import RulesetError, load_ruleset
 from interpreter.cli.main import main as cli
-from interpreter.language.ruleset import check_ruleset
+from interpreter.compile.ruleset import check_ruleset
 from interpreter.shipped import find_game, locate_ruleset
 
 

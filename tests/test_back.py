@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from interpreter.engine.back import can_go_back, without_last_decision
 from interpreter.engine.game import Game
-from interpreter.language.ruleset import load_ruleset
+from interpreter.compile.ruleset import load_ruleset
 
 
 def holdem() -> Game:

@@ -10,13 +10,13 @@ stops at any other decision, which the test then takes itself.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
-from interpreter import Game, load_ruleset
+from interpreter import Game
 from interpreter.primitives.handrank import hand_key_with_suits
+from tests.conftest import ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -25,9 +25,8 @@ ABILITIES = ["jack", "queen", "king", "straight3", "straight4", "spear", "wealth
              "luck", "sight4"]
 
 
-@lru_cache(maxsize=None)
 def rules():
-    return load_ruleset(ROOT / "rulesets" / "black-card.yaml")
+    return ruleset("black-card")
 
 
 # -- building a deal ------------------------------------------------------------------------------
@@ -679,6 +678,7 @@ def _agent_choice(game: Game, rng: random.Random):
     return choices[rng.randrange(len(choices))]
 
 
+@pytest.mark.slow
 def test_random_playouts_conserve_chips_and_cards_and_end():
     """GIVEN random matches of 5 hands at 2 to 5 players
     WHEN they are played out by a random agent that seldom folds

@@ -249,6 +249,7 @@ def test_a_play_may_not_make_the_pile_larger_than_7():
     assert is_offered(game, "6C 7C 8C 9C") and is_offered(game, "7C 8C 9C TC")
 
 
+@pytest.mark.slow
 def test_the_choices_are_the_singles_groups_and_sequences_exactly():
     """GIVEN random 14-card hands (wild cards and the swan included) and a pile of 0 to 6 cards
     WHEN the ruleset lists a player's plays
@@ -507,6 +508,7 @@ def test_a_player_sees_only_their_own_hand_not_their_partner_s():
         assert view["players"][seat]["zones"]["hand"] == [None] * 14
 
 
+@pytest.mark.slow
 def test_team_total_is_the_sum_of_its_members_after_each_round():
     """GIVEN 4-player games played at random
     WHEN each round is scored
@@ -657,6 +659,7 @@ def test_a_match_score_is_the_sum_of_the_sides_totals_and_the_highest_wins(playe
 PLAYOUTS = {2: 400, 3: 300, 4: 300}    # 1,000 games in all
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", sorted(PLAYOUTS))
 def test_random_games_account_for_every_card_and_point(players):
     """GIVEN PLAYOUTS[players] random games (1,000 over 2, 3 and 4 players)

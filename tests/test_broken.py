@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.cli.main import main
-from interpreter.language.ruleset import check_ruleset
+from interpreter.compile.ruleset import check_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = ROOT / "tests" / "broken"
@@ -39,7 +39,8 @@ REQUIRED = {
     "deck_count_unknown_value", "cards_count_and_min", "cards_max_below_min",
     # issue 28, item 8 and issue 31, item 3
     "choose_as_after_its_step", "break_in_simultaneous", "comma_in_flow_mapping", "compound_assignment",
-    "effect_and_function_crossed", "missing_zone", "comma_in_step", "yaml_error_in_declarations", "five_mistakes", "set_unknown_parameter",
+    "effect_and_function_crossed", "missing_zone", "comma_in_step", "yaml_error_in_declarations", "five_mistakes",
+    "set_unknown_parameter",
     "set_parameter_type", "parameter_default_type",
 }
 
@@ -82,6 +83,7 @@ def test_file_declares_its_diagnostic_on_the_first_line(path):
     assert expectations(path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES)
 def test_checker_reports_the_expected_diagnostic(path):
     ruleset, diagnostics = check_ruleset(path)
@@ -94,6 +96,7 @@ def test_checker_reports_the_expected_diagnostic(path):
     assert (ruleset is None) == wants_error, "a ruleset with errors must not load; one with warnings must"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", [
     pytest.param(p, marks=pytest.mark.xfail(reason=CASCADES[p], strict=True)) if p in CASCADES else p
     for p in FILES])
@@ -104,6 +107,7 @@ def test_one_mistake_gives_exactly_the_expected_errors(path):
     assert errors == sorted(e for e, _ in expectations(path) if ": error: " in e)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES)
 def test_validate_prints_message_source_line_and_caret(path, capsys):
     code = main(["validate", path])

@@ -19,12 +19,13 @@ import warnings
 import pytest
 
 from interpreter import load_ruleset
-from interpreter.cache import sources, store
+from interpreter.cache import store
+from interpreter.language import source_cache as sources
 from interpreter.cli.main import main
 from interpreter.errors import Collector
 from interpreter.language import schema
 from interpreter.language.passed import digest
-from interpreter.language.ruleset import check_ruleset
+from interpreter.compile.ruleset import check_ruleset
 from interpreter.language.source import read_source
 from tests.conftest import ROOT
 from tests.test_load_cache import events
@@ -85,6 +86,7 @@ def test_the_folder_is_made_the_users_alone_with_a_private_key(cache, tmp_path):
     assert not [p for p in cache.iterdir() if p.name.endswith(".tmp") or p.name.startswith(".key")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mac", [b"", b"\0" * 32], ids=["bare", "with-a-guessed-mac"])
 def test_a_planted_validator_never_runs(cache, tmp_path, marker, mac):
     """GIVEN a validator entry holding a payload (bare as before, or behind a made-up MAC) WHEN
@@ -100,6 +102,7 @@ def test_a_planted_validator_never_runs(cache, tmp_path, marker, mac):
         assert events(load_ruleset(hearts(tmp_path)), 2) == expected
 
 
+@pytest.mark.slow
 def test_planted_and_swapped_compiled_code_never_runs(cache, tmp_path, marker):
     """GIVEN a ruleset loaded once WHEN its compiled-code entry is replaced by payloads (without
     a MAC, behind the real MAC) or two of its real code objects are swapped behind the real MAC
@@ -130,6 +133,7 @@ def test_an_entry_moved_to_another_name_is_a_miss(cache):
     assert store.read_bytes("passed", "b" * 64) is None and store.read_bytes("sources", "a" * 64) is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("record", [b"", b"passed", b"\0" * 32 + b"passed"],
                          ids=["empty", "bare", "with-a-guessed-mac"])
 def test_a_forged_passed_record_passes_nothing(cache, record):
@@ -182,6 +186,7 @@ def plant_authentic(cache, marker) -> None:
     plant(entry, store._mac(key, f"validator/{entry.name}", code) + code)
 
 
+@pytest.mark.slow
 @as_root
 def test_a_folder_of_another_user_is_not_used(cache, tmp_path, marker):
     """GIVEN a cache folder owned by another user, holding a key and a validator payload
@@ -195,6 +200,7 @@ def test_a_folder_of_another_user_is_not_used(cache, tmp_path, marker):
     assert len(caught) == 1 and "another user" in str(caught[0].message) and str(cache) in str(caught[0].message)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where,mode", [("root", 0o770), ("root", 0o707), ("kind", 0o777), ("parent", 0o777)])
 def test_a_folder_others_can_write_is_not_used(cache, tmp_path, marker, where, mode):
     """GIVEN the cache folder, one of its kind folders or the folder above it writable by group
@@ -207,6 +213,7 @@ def test_a_folder_others_can_write_is_not_used(cache, tmp_path, marker, where, m
     assert len(caught) == 1 and "written by others" in str(caught[0].message)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", ["readable", "owner", "symlink", "short"])
 def test_a_key_file_with_other_permissions_is_refused(cache, tmp_path, marker, damage):
     """GIVEN the key file readable by others, owned by another user, a symbolic link or not a
@@ -229,6 +236,7 @@ def test_a_key_file_with_other_permissions_is_refused(cache, tmp_path, marker, d
     assert len(caught) == 1 and "key" in str(caught[0].message)
 
 
+@pytest.mark.slow
 def test_the_command_line_shows_the_refusal_as_one_line(cache, capsys):
     """GIVEN a cache folder others can write WHEN `cardrules validate` runs THEN it succeeds and
     stderr holds exactly one line: the warning."""
@@ -239,6 +247,7 @@ def test_the_command_line_shows_the_refusal_as_one_line(cache, capsys):
     assert len(err) == 1 and err[0].startswith("cardrules: warning: the load cache is not used")
 
 
+@pytest.mark.slow
 def test_a_load_with_the_cache_off_reads_and_writes_nothing(cache, tmp_path, marker):
     """GIVEN a planted validator WHEN a ruleset is loaded with cache=False THEN nothing is read
     (the payload does not run) and nothing is written."""

@@ -635,6 +635,7 @@ def test_gap_empty_bank_with_tied_leaders_shares_the_win():
     assert g.over and g.result["winners"] == [0, 1]
 
 
+@pytest.mark.slow
 def test_d02_first_starter_is_random_and_reproducible():
     """D-02: the first round's starting player is drawn with the seeded generator: the same seed
     gives the same starter, and different seeds reach every seat."""
@@ -664,6 +665,7 @@ PLAYOUTS = {2: 220, 3: 220, 4: 200, 5: 180, 6: 180}   # 1,000 games
 DECISION_CAP = 5_000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", sorted(PLAYOUTS))
 def test_random_games_conserve_cards_and_coins_and_end(players):
     """GIVEN random legal decisions at 2-6 players WHEN whole games are played THEN after every

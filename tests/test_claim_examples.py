@@ -12,7 +12,7 @@ from interpreter import Game, load_ruleset
 from interpreter.agents.basic import play_random
 from interpreter.analysis.simulate import simulate
 from interpreter.engine.claims import open_claim
-from interpreter.engine.replay import replay, write_log
+from interpreter.logs import replay, write_log
 from tests.conftest import ROOT
 from tests.test_new_examples import dealt
 

@@ -12,7 +12,7 @@ from interpreter import Game
 from interpreter.engine.decisions import IllegalChoice
 from interpreter.agents.basic import play_random
 from interpreter.engine.claims import decision_for, open_claim
-from interpreter.engine.replay import replay, replay_records, write_log
+from interpreter.logs import replay, replay_events, write_log
 from tests.test_language_features import diagnostics, tiny
 
 CLAIM = """\
@@ -67,7 +67,7 @@ def test_a_claimant_may_answer_before_the_seat_asked_and_wins_a_race(tmp_path):
     path = tmp_path / "race.jsonl"
     write_log(game, path)
     assert replay(path).events == game.events
-    assert replay_records(game.rules, game.header(), game.events).events == game.events
+    assert replay_events(game.rules, game.header(), list(enumerate(game.events, 2))).events == game.events
 
 
 def test_a_seat_with_nothing_to_answer_is_refused_and_the_game_is_unchanged(tmp_path):
@@ -270,7 +270,7 @@ def test_a_claim_in_a_loop_may_break_it_from_its_then(tmp_path):
 def test_a_claim_error_is_told_at_its_line_and_a_trigger_may_not_open_one(tmp_path):
     """GIVEN a claim with an unknown `wins`, and a trigger that opens a claim WHEN checked THEN
     each error is at its own line."""
-    from interpreter.language.ruleset import check_ruleset
+    from interpreter.compile.ruleset import check_ruleset
     from tests.test_language_features import write
     path = write(tmp_path, """\
         triggers:
@@ -291,8 +291,8 @@ def test_a_claim_error_is_told_at_its_line_and_a_trigger_may_not_open_one(tmp_pa
     _, found = check_ruleset(path)
     errors = {(d.code, d.span.line) for d in found if d.severity == "error"}
     text = path.read_text().splitlines()
-    assert ("choice-not-allowed", next(i for i, l in enumerate(text, 1) if "claim: action" in l)) in errors
-    assert ("enum", next(i for i, l in enumerate(text, 1) if "wins: fastest" in l)) in errors
+    assert ("choice-not-allowed", next(i for i, line in enumerate(text, 1) if "claim: action" in line)) in errors
+    assert ("enum", next(i for i, line in enumerate(text, 1) if "wins: fastest" in line)) in errors
 
 
 def test_a_card_claim_offers_each_claimant_its_own_legal_cards(tmp_path):

@@ -5,6 +5,8 @@ import glob
 import io
 import json
 
+import pytest
+
 from interpreter.cli.main import main
 
 
@@ -14,6 +16,7 @@ def run(capsys, *argv) -> tuple[int, str, str]:
     return code, out.out, out.err
 
 
+@pytest.mark.slow
 def test_validate_accepts_every_shipped_ruleset_and_example(capsys):
     import glob
     files = sorted(glob.glob("rulesets/*.yaml") + glob.glob("rulesets/lib/*.yaml") + glob.glob("examples/*.yaml"))
@@ -22,6 +25,7 @@ def test_validate_accepts_every_shipped_ruleset_and_example(capsys):
     assert out.count(": ok (0 errors") == len(files)
 
 
+@pytest.mark.slow
 def test_simulate_gives_the_same_summary_for_any_number_of_jobs(capsys):
     args = ["simulate", "rulesets/black-maria.yaml", "--games", "12", "-n", "4", "--seed", "5",
             "--option", "moon_rule=true", "--no-progress"]
@@ -32,6 +36,7 @@ def test_simulate_gives_the_same_summary_for_any_number_of_jobs(capsys):
     assert "mean decisions per game" in one and "seat" in one
 
 
+@pytest.mark.slow
 def test_play_prints_a_transcript_and_writes_a_replayable_log(capsys, tmp_path):
     log = tmp_path / "g.jsonl"
     code, out, _ = run(capsys, "play", "rulesets/hearts.yaml", "-n", "3", "--seed", "4", "--log", str(log))
@@ -41,6 +46,7 @@ def test_play_prints_a_transcript_and_writes_a_replayable_log(capsys, tmp_path):
     assert code == 0 and "replay ok" in out
 
 
+@pytest.mark.slow
 def test_a_person_is_asked_again_after_a_bad_answer(capsys, monkeypatch):
     answers = iter(["banana", "99"] + ["1"] * 2000)
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
@@ -134,6 +140,7 @@ def test_info_explains_the_decisions_a_ruleset_cites_from_the_rules_page(capsys)
     assert "decisions cited" not in out
 
 
+@pytest.mark.slow
 def test_the_shipped_example_logs_replay(capsys):
     """Every full log in examples/logs is reproduced event by event by the engine as it is now."""
     import glob
@@ -145,6 +152,7 @@ def test_the_shipped_example_logs_replay(capsys):
         assert code == 0, err
 
 
+@pytest.mark.slow
 def test_validate_takes_folders_and_simulate_speaks_json(capsys):
     code, out, _ = run(capsys, "validate", "rulesets")
     assert code == 0 and "rulesets/lib/betting.yaml: ok" in out and "rulesets/hearts.yaml: ok" in out
@@ -166,6 +174,7 @@ def test_a_shipped_game_is_found_by_name_and_a_misspelt_one_gets_a_hint(capsys):
     assert code == 1 and err.strip() == "cardrules: no such file: rulesets/hearst.yaml; did you mean 'hearts'?"
 
 
+@pytest.mark.slow
 def test_list_shows_every_shipped_game_with_its_players(capsys):
     code, out, _ = run(capsys, "list", "--format", "json")
     games = {g["name"]: g for g in json.loads(out)["games"]}
@@ -237,7 +246,7 @@ def test_one_flag_names_the_agents_everywhere_and_a_misspelt_agent_gets_a_hint(c
         code, _, err = run(capsys, "play", "hearts", flag, "ismcst:100", "-q")
         assert code == 1
         assert err.strip().startswith("cardrules: --agents: unknown agent 'ismcst:100'; did you mean 'ismcts'?")
-    from interpreter.cli.main import COMMANDS, cli
+    from interpreter.cli.main import cli
     for name in ("play", "simulate", "compare", "analyze"):
         assert any("--agents" in p.opts for p in cli.get_command(None, name).params), name
         budget = next(p for p in cli.get_command(None, name).params if "--max-steps" in p.opts)

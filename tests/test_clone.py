@@ -21,6 +21,7 @@ def advance(game: Game, decisions: int, rng: random.Random) -> None:
         game.apply_value(options[rng.randrange(len(options))])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_a_clone_has_the_original_s_future(name):
     """GIVEN a game some way in (unseeded, so the clone must carry the hidden seed)
@@ -46,6 +47,7 @@ def test_a_clone_is_independent():
     assert game.view(0) == before and copy.decisions_taken == 40 and game.decisions_taken == 10
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_a_clone_taken_anywhere_has_the_original_s_future(name):
     """GIVEN one game of each ruleset, cloned at many points: in the middle of a multi-card pick,

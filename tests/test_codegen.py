@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from interpreter import Game, GameError
 from interpreter.cli.main import cli
-from interpreter.codegen.unit import SAFE_BUILTINS, Unit
+from interpreter.compile.unit import SAFE_BUILTINS, Unit
 from tests.conftest import ruleset
 
 SCOPE = {"p": "player", "c": "card"}

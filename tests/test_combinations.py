@@ -10,8 +10,9 @@ import textwrap
 
 import pytest
 
-from interpreter import Game, GameError, RulesetError, load_ruleset
-from interpreter.language.builtins import BUILTINS, EvalError
+from interpreter import Game, RulesetError, load_ruleset
+from interpreter.errors import EvalError
+from interpreter.language.builtins import BUILTINS
 from interpreter.engine.state import Card
 from interpreter.primitives import combinations, combinations_quick, combinations_search
 
@@ -172,6 +173,7 @@ def _reference_run(cards, same: bool, order: list[int]) -> bool:
     return False
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("same", [True, False])
 def test_groups_and_runs_match_brute_force_on_two_deck_hands(same):
     """GIVEN 60 random hands of 9 cards from two decks and four jokers
@@ -195,6 +197,7 @@ def test_groups_and_runs_match_brute_force_on_two_deck_hands(same):
             assert set(got) == {canon(s) for s in all_sets if check(s)} == {canon(s) for s in all_sets if reference(s)}
 
 
+@pytest.mark.slow
 def test_a_natural_card_interchangeable_with_a_wild_one_gives_each_set_once():
     """GIVEN random two-deck hands where only the first joker is wild, so that another joker,
     identical to it, is a natural card (of rank 0)
@@ -257,6 +260,7 @@ def _same(a, b) -> bool:
 ORDERS = [ACE_LOW_OR_HIGH, list(range(2, 15)), [0] + ACE_LOW_OR_HIGH, [5, 6, 5], [2, 3, 4]]
 
 
+@pytest.mark.slow
 def test_the_quick_paths_find_what_the_search_finds(monkeypatch):
     """GIVEN 3,000 random hands (see _random_hand), random wild cards among them, sizes and orders,
     and in one case out of two caps lowered so that they are reached
@@ -277,15 +281,15 @@ def test_the_quick_paths_find_what_the_search_finds(monkeypatch):
         order, same = rng.choice(ORDERS), rng.choice(["suit", "suit", ""])
         groups = (cards, key, wild, low, high)
         runs = (cards, "rank", same, wild, order, low, high)
-        quick = [_outcome(combinations._groups, *groups), _outcome(combinations._runs, *runs)]
+        quick = [_outcome(combinations.groups, *groups), _outcome(combinations.runs, *runs)]
         with monkeypatch.context() as slow:
             slow.setattr(combinations, "_quick_groups", lambda *args: None)
             slow.setattr(combinations, "_quick_runs", lambda *args: None)
-            searched = [_outcome(combinations._groups, *groups), _outcome(combinations._runs, *runs)]
+            searched = [_outcome(combinations.groups, *groups), _outcome(combinations.runs, *runs)]
         assert all(_same(a, b) for a, b in zip(quick, searched))
         sets = [[c] for c in hand] + [s for found in quick if not isinstance(found, str) for s in found]
         sets += sets[:3] + ([sets[0] + sets[0]] if sets and rng.random() < 0.2 else [])
-        assert _same(_outcome(combinations._distinct_sets, sets),
+        assert _same(_outcome(combinations.distinct_sets, sets),
                      _outcome(lambda g, xs: combinations._distinct_one_by_one(xs), sets))
 
 

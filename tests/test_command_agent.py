@@ -39,6 +39,7 @@ def bot(tmp_path: Path, name: str, body: str, *, seconds: str = "") -> str:
     return f"cmd:{seconds}{PYTHON} {shlex.quote(str(path))}"
 
 
+@pytest.mark.slow
 def test_the_example_bots_play_a_whole_game_of_hearts_and_a_holdem_match():
     """GIVEN the example bots of examples/bots (Python and POSIX shell), from the Python API
     WHEN they play a full game of hearts (to 100) and a hold'em match beside in-process agents
@@ -55,6 +56,7 @@ def test_the_example_bots_play_a_whole_game_of_hearts_and_a_holdem_match():
             agent.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players", [("hearts", 4), ("texas-holdem", 3)])
 def test_a_bot_receives_its_seat_s_view_and_no_hidden_card(tmp_path, name, players):
     """GIVEN a recording bot at every seat
@@ -174,6 +176,7 @@ def test_a_bot_that_dies_or_answers_wrongly_ends_the_game_with_a_clear_error(tmp
     agent.close()
 
 
+@pytest.mark.slow
 def test_the_command_line_runs_bots_in_play_simulate_and_compare(capsys):
     """GIVEN the example bot as a `cmd:` spec
     THEN `play --bots`, `simulate --agents` and `compare --agents` each finish their games."""

@@ -73,6 +73,7 @@ def test_the_rules_page_defines_numbered_decisions():
     assert found == [f"D-{n:02d}" for n in range(1, len(found) + 1)]
 
 
+@pytest.mark.slow
 def test_every_decision_is_cited_by_a_test():
     """GIVEN every decision docs/rules.md defines
     WHEN the test functions are searched for citations

@@ -86,6 +86,7 @@ RECORDED = _recorded() if FIXTURE.exists() else {}
 SHIPPED = sorted(p.stem for p in (ROOT / "rulesets").glob("*.yaml"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SHIPPED)
 def test_games_match_recorded_event_streams(name, load):
     ruleset = load(name)

@@ -65,6 +65,7 @@ def test_the_pages_have_examples_of_both_kinds():
     assert sum(len(_commands(code)) for _, code in SHELL) >= 15
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where, code", PYTHON, ids=[where for where, _ in PYTHON])
 def test_a_python_example_runs_from_an_empty_folder(where, code, tmp_path):
     """GIVEN a ```python block of the README or the docs

@@ -30,12 +30,12 @@ if str(ROOT) not in sys.path:                      # run as a script: `python te
     sys.path.insert(0, str(ROOT))
 
 from interpreter.language.builtins import BUILTINS          # noqa: E402
-from interpreter.language.macros import MACRO_DOCS, MACROS  # noqa: E402
+from interpreter.compile.macros import MACRO_DOCS, MACROS  # noqa: E402
 from interpreter.language.effects import EFFECTS            # noqa: E402
-from interpreter.engine.choices import ACTION_KEYS, CHOICE_KINDS  # noqa: E402
-from interpreter.engine.flow import STEP_KEYS  # noqa: E402
+from interpreter.compile.choices import ACTION_KEYS, CHOICE_KINDS  # noqa: E402
+from interpreter.compile.flow import STEP_KEYS  # noqa: E402
 from interpreter.errors import Collector           # noqa: E402
-from interpreter.language.ruleset import EVENTS, check_ruleset  # noqa: E402
+from interpreter.compile.ruleset import EVENTS, check_ruleset  # noqa: E402
 from interpreter.language.source import read_source          # noqa: E402
 
 DOC = ROOT / "docs" / "language.md"
@@ -77,7 +77,7 @@ def registry_markdown() -> str:
     out += ["### Collection macros", "",
             "Written as methods with a name for each item: `xs.NAME(x, expression)`; `xs` is a list "
             "or a zone.", ""]
-    for name, doc in MACRO_DOCS.items():
+    for doc in MACRO_DOCS.values():
         usage, _, meaning = doc.partition(": ")
         out.append(f"- `{usage}`: {meaning}")
     out += ["", "### Effect verbs", "", "Generated from the registry (`interpreter/language/effects.py`).", ""]
@@ -331,6 +331,7 @@ def test_schema_walk_catches_draft_specific_keywords():
         assert word in text, f"the schema walk missed {word}"
 
 
+@pytest.mark.slow
 def test_both_drafts_validate_the_shipped_rulesets_alike():
     """A ruleset file is valid for draft-07 exactly when it is for 2020-12 (what editors and we check)."""
     from jsonschema import Draft7Validator, Draft202012Validator

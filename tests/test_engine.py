@@ -9,8 +9,8 @@ import pytest
 
 from interpreter import Game, GameError, load_ruleset
 from interpreter.agents.basic import FirstLegalAgent, RandomAgent, play
-from interpreter.engine.replay import ReplayMismatch, replay, write_log
-from tests.conftest import ROOT, ruleset
+from interpreter.logs import LogError as ReplayMismatch, replay, write_log
+from tests.conftest import ruleset
 
 HEADER = """\
 version: 1
@@ -176,6 +176,7 @@ def test_a_log_for_one_seat_never_holds_a_card_that_seat_could_not_see(tmp_path)
         replay(log)
 
 
+@pytest.mark.slow
 def test_replay_reproduces_a_game_and_detects_a_changed_event(tmp_path):
     game = Game(ruleset("black-maria"), 4, seed=9, options={"moon_rule": True})
     play(game, RandomAgent(1))
@@ -490,7 +491,7 @@ def test_a_functions_parameters_are_seen_inside_its_loops_and_shadowed_by_an_ite
     p, c = game.players[0], min(game.players[1].zones["hand"].cards, key=lambda card: card.attrs["rank"])
     hands = [q.zones["hand"].cards for q in game.players]
     rank, suit = (lambda card: card.attrs["rank"]), (lambda card: card.attrs["suit"])
-    beats = lambda a, b: suit(b) == suit(a) and rank(b) > rank(a)
+    beats = lambda a, b: suit(b) == suit(a) and rank(b) > rank(a)  # noqa: E731
 
     def value(text):
         fn, _ = rules.compile(text, scope={"p": "player", "c": "card"})

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from interpreter.errors import GameError, RulesetError
+from tests.conftest import ruleset
 from tests.test_expressions import SCOPE, snapshot, standard_state
 
 NAMES = ["p", "q", "c", "d", "round", "mode", "leader", "trick", "deck", "players", "num_players",
@@ -29,10 +30,8 @@ SETTINGS = settings(max_examples=120, deadline=None, derandomize=True,
 
 @pytest.fixture(scope="module")
 def rules():
-    from interpreter.language.ruleset import check_ruleset
     from tests.test_expressions import FIXTURE
-    ruleset, _ = check_ruleset(FIXTURE)
-    return ruleset
+    return ruleset(FIXTURE)
 
 
 def check(rules, text: str) -> None:
@@ -52,6 +51,7 @@ def check(rules, text: str) -> None:
     assert snapshot(game) == before, f"{text!r} changed the game"
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.lists(st.sampled_from(TOKENS), min_size=1, max_size=14))
 def test_any_token_soup_compiles_or_fails_at_a_position(rules, tokens):
@@ -81,6 +81,7 @@ def trees():
     return st.recursive(atoms, grow, max_leaves=12)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(trees())
 def test_any_well_formed_expression_has_a_value_or_a_located_error(rules, text):

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 import pytest
 
 from interpreter import Game
-from interpreter.language.builtins import BUILTINS, MAX_RANGE
-from interpreter.language.macros import MACROS
+from interpreter.language.builtins import BUILTINS
+from interpreter.limits import MAX_RANGE
+from interpreter.compile.macros import MACROS
 from interpreter.errors import GameError, RulesetError
 from interpreter.engine.state import Card, Player, Team, Zone
-from tests.conftest import ROOT
+from tests.conftest import ROOT, ruleset
 
 FIXTURE = ROOT / "tests" / "fixtures" / "expressions.yaml"
 SCOPE = {"p": "player", "q": "player", "c": "card", "d": "card"}
@@ -71,10 +72,7 @@ def plain(value):
 
 @pytest.fixture(scope="module")
 def rules():
-    from interpreter.language.ruleset import check_ruleset
-    ruleset, diagnostics = check_ruleset(FIXTURE)
-    assert ruleset is not None and diagnostics == [], diagnostics
-    return ruleset
+    return ruleset(FIXTURE)
 
 
 def standard_state(rules) -> tuple[Game, dict]:

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from interpreter import Game
 from interpreter.agents.basic import play_random
-from interpreter.codegen.unit import line_span
-from interpreter.codegen.writer import MAX_INDENT, MAX_PY_BLOCKS
+from interpreter.errors import line_span
+from interpreter.compile.writer import MAX_INDENT, MAX_PY_BLOCKS
 from tests.conftest import ruleset
 from tests.test_engine import line_of, tiny
 
@@ -25,7 +25,7 @@ from tests.test_engine import line_of, tiny
 def nested_ifs(depth: int, inner: list[str], indent: str = "  ") -> str:
     """`depth` if steps, each inside the one before, around the step lines `inner`."""
     text = ""
-    for i in range(depth):
+    for _ in range(depth):
         text += f"{indent}- if: \"n >= 0\"\n{indent}  then:\n"
         indent += "    "
     return text + "".join(f"{indent}{line}\n" for line in inner)

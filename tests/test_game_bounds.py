@@ -51,6 +51,7 @@ def stopped(game: Game) -> GameLimitError:
     return info.value
 
 
+@pytest.mark.slow
 def test_a_loop_that_asks_every_turn_stops_at_the_default_bound_at_the_step_that_asks(tmp_path):
     """GIVEN the never-ending repro and no bound of its own
     WHEN it is played with recording, as a table or a log would
@@ -138,6 +139,7 @@ def test_simulation_and_the_workbench_count_a_game_that_never_ends_as_failed_and
     assert "more than 500 decisions" in row.error
 
 
+@pytest.mark.slow
 def test_cardrules_simulate_stops_each_never_ending_game_and_reports_it(tmp_path):
     """GIVEN the repro
     WHEN `cardrules simulate` plays three games of it with --max-decisions 2000 in its own process
@@ -170,6 +172,7 @@ def test_cardrules_analyze_lists_each_stopped_game_with_its_seed(tmp_path, capsy
     assert all("the game asked for more than 300 decisions" in f["error"] for f in summary["failures"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_shipped_matches_stay_far_under_the_default_bounds(name):
     """GIVEN a shipped game at its largest table, where matches are longest

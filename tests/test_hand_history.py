@@ -63,6 +63,7 @@ def test_a_stacked_hand_gives_its_actions_board_and_winnings(capsys, tmp_path):
     assert hand.finishing_stacks == [9950, 9800, 10250]
 
 
+@pytest.mark.slow
 def test_every_hand_of_a_match_replays_in_pokerkit_to_the_logs_stacks(capsys, tmp_path):
     """GIVEN a 20-hand Hold'em match among four random players
     WHEN it is exported and each hand is played through PokerKit's own state
@@ -85,7 +86,7 @@ def _pokerkit_agrees(text: str, game: Game) -> None:
     for hand in HandHistory.loads_all(text):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            for state in hand:
+            for state in hand:  # noqa: B007 - the last state is the one read
                 pass
         assert not state.status
         assert list(state.stacks) == hand.finishing_stacks, hand.hand
@@ -97,6 +98,7 @@ def _pokerkit_agrees(text: str, game: Game) -> None:
         assert game.players[seat - 1].vars["chips"] == end
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fixture, options", [
     ("holdem-stacks", {"limit": "no_limit", "check_raise": True, "stacks": "random"}),
     ("holdem-antes", {}),
@@ -129,6 +131,7 @@ def test_a_seats_view_shows_only_what_that_seat_saw(capsys, tmp_path):
     assert hand.finishing_stacks == [9950, 9800, 10250]
 
 
+@pytest.mark.slow
 def test_a_hand_the_log_stops_inside_is_left_out_and_said(capsys, tmp_path):
     """GIVEN the log of a match that stops inside its second hand (a download mid-game)
     WHEN it is exported
@@ -145,6 +148,7 @@ def test_a_hand_the_log_stops_inside_is_left_out_and_said(capsys, tmp_path):
     assert err.strip().endswith("hand 2 is not over where the log ends: it is left out")
 
 
+@pytest.mark.slow
 def test_a_game_without_betting_gets_one_line_and_exit_1(capsys, tmp_path):
     """GIVEN a Hearts log (no `hand_history:` declared)
     WHEN it is exported as a hand history

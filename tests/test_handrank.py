@@ -232,6 +232,7 @@ def test_best_five_order_and_suits():
     assert best_five(cards("4d 5d 6d 7d 8d 6h 6s")) == cards("8d 7d 6d 5d 4d")
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from(DECK), min_size=1, max_size=9, unique=True))
 def test_with_suits_and_best_five_agree_with_hand_key(hand):
@@ -246,6 +247,7 @@ def test_with_suits_and_best_five_agree_with_hand_key(hand):
     assert category(hand_key_with_suits(hand)) == category(k)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from(DECK), min_size=5, max_size=9, unique=True), st.randoms())
 def test_order_of_cards_does_not_matter_and_more_cards_never_hurt(hand, rnd):
@@ -287,6 +289,7 @@ def test_wild_shows_as_the_card_it_stands_for():
     assert hand_key_with_suits(cards("Ah"), wilds=1) == ((1, 14), (3, 1))
 
 
+@pytest.mark.slow
 def test_best_five_makes_the_key_with_wilds_and_repeats():
     rng = random.Random(4)
     for _ in range(3000):
@@ -317,6 +320,7 @@ def test_bad_input():
     assert hand_key(cards("Ah 2c 3d 4s 5h 6c 7d 8s"), wilds=0) == (4, 8)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wilds, sizes, count", [
     (1, range(0, 8), 150),
     (2, range(0, 6), 30),
@@ -329,6 +333,7 @@ def test_wilds_match_brute_force(wilds, sizes, count):
         assert hand_key(hand, wilds=wilds) == ref_key(hand, wilds), hand
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wilds, count", [(1, 150), (2, 25)])
 def test_wilds_match_brute_force_near_flushes_and_straights(wilds, count):
     # Cards from two suits and seven neighbouring ranks (the ace among them
@@ -437,6 +442,7 @@ def pair_order(values: list, bigger_is_better: bool = True) -> list[int]:
     return [((a > b) - (a < b)) * sign for a, b in zip(values[::2], values[1::2])]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size, pairs", [(5, 15_000), (6, 15_000), (7, 20_000)])
 def test_differential_eval7(size, pairs):
     eval7 = pytest.importorskip("eval7", reason="eval7 (the oracle) is not installed")

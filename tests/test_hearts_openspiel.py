@@ -206,6 +206,7 @@ def run_games(seeds, *, path: Path | str = RULESET_PATH, hands: int = HANDS_PER_
     return stats
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_match_openspiel(chunk: int) -> None:
     """100 random games x 4 hands (every pass direction) agree with OpenSpiel at every decision."""
@@ -292,6 +293,7 @@ FIXED_DEALS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(FIXED_DEALS))
 def test_fixed_deals_match_openspiel(name: str) -> None:
     """Rare situations (first-trick discards, forced leads, the moon) agree with OpenSpiel."""

@@ -13,6 +13,7 @@ from tests.conftest import ruleset
 from tests.test_clone import GAMES, advance
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_the_search_player_answers_every_kind_of_decision_legally(name):
     """GIVEN each game, at a dozen decisions spread over a deal

@@ -10,9 +10,8 @@ import pytest
 
 from interpreter import Game, GameError, load_ruleset
 from interpreter.agents.basic import RandomAgent, play
-from interpreter.engine.replay import replay, write_log
-from interpreter.errors import RulesetError
-from interpreter.language.ruleset import check_ruleset
+from interpreter.logs import replay, write_log
+from interpreter.compile.ruleset import check_ruleset
 from tests.test_engine import HEADER, line_of
 
 
@@ -714,7 +713,8 @@ def test_a_function_of_variables_alone_is_remembered_across_moves_and_forgotten_
             until: "other >= 6"
         """)
     source = "\n\n".join(rules.generated)
-    assert re.search(r"g\.vmemo\.get\(\(_mk\d+ := \('allowed', ", source) and re.search(r"g\.memo\.get\(\(_mk\d+ := \('in_hand', ", source)
+    assert re.search(r"g\.vmemo\.get\(\(_mk\d+ := \('allowed', ", source)
+    assert re.search(r"g\.memo\.get\(\(_mk\d+ := \('in_hand', ", source)
     for record in (False, True):
         game = Game(rules, 2, seed=1, record=record)
         step, bonus, held = 1, 0, 0

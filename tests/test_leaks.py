@@ -115,6 +115,7 @@ def compare(rules, players, seed, seat, order, unseen, decisions, views, lengths
     return step
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_a_seat_learns_nothing_of_the_cards_it_never_saw(name):
     rules = ruleset(name)

@@ -14,11 +14,12 @@ import shutil
 import pytest
 
 from interpreter import Game, RulesetError, load_ruleset
-from interpreter.cache import sources, store
-from interpreter.cache.trees import decode, encode
+from interpreter.cache import store
+from interpreter.language import source_cache as sources
+from interpreter.compile.load_cache import decode, encode
 from interpreter.errors import Collector
 from interpreter.language import expressions, loader, schema
-from interpreter.language.ruleset import check_ruleset
+from interpreter.compile.ruleset import check_ruleset
 from interpreter.language.source import read_source
 from tests.conftest import ROOT
 
@@ -92,11 +93,12 @@ def test_stored_trees_are_the_parsers_trees(text):
         [(t.line, t.column) for t in tree.scan_values(lambda v: True)]
 
 
+@pytest.mark.slow
 def test_second_load_compiles_no_generated_code_and_a_damaged_store_is_compiled_again(cache, tmp_path, monkeypatch):
     """GIVEN a ruleset loaded once WHEN it is loaded again THEN every unit of generated code is
     taken from the cache (nothing is compiled) and games are the same; GIVEN the stored code
     damaged THEN the load compiles again and still plays the same games."""
-    from interpreter.codegen import unit
+    from interpreter.compile import unit
     path = tmp_path / "black-maria.yaml"
     shutil.copy(ROOT / "rulesets" / "black-maria.yaml", path)
     expected = events(load_ruleset(path), 4)
@@ -135,6 +137,7 @@ READING_PROBLEMS = {"yaml-syntax", "empty-file", "not-a-mapping", "duplicate-key
                     "bad-key", "merge-key", "missing-file", "unreadable", "encoding"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", BROKEN, ids=[p.stem for p in BROKEN])
 def test_a_broken_file_reports_the_same_from_the_cache(cache, path):
     """GIVEN a broken ruleset checked once (its clean files kept) WHEN it is checked again THEN

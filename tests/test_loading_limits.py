@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from interpreter.language.ruleset import check_ruleset
+from interpreter.compile.ruleset import check_ruleset
 from tests.test_engine import HEADER
 
 

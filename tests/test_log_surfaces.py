@@ -45,6 +45,7 @@ def viewer_opens(client, log: Path) -> dict:
     return described
 
 
+@pytest.mark.slow
 def test_a_one_person_terminal_log_replays_in_both(client, tmp_path):
     """GIVEN a Black Maria game with one person at seat 0 (answers piped in, as in the report
     that found the bug) WHEN its log is replayed THEN it replays: "(you)" was on the screen
@@ -61,6 +62,7 @@ def test_a_one_person_terminal_log_replays_in_both(client, tmp_path):
     assert viewer_opens(client, log)["perspectives"][0] == "all"
 
 
+@pytest.mark.slow
 def test_a_simulate_log_replays_in_both(client, tmp_path):
     """GIVEN `simulate --log` asked for game 2 of 3 (two workers) WHEN the log is replayed THEN
     it is game 2 (its seed) and replays in both."""
@@ -90,6 +92,7 @@ def _finished_table(client) -> dict:
     return table
 
 
+@pytest.mark.slow
 def test_a_web_tables_host_and_seat_logs_replay_in_both(client, tmp_path):
     """GIVEN a finished web table WHEN its host's log and seat 1's log are downloaded THEN
     `cardrules replay` re-runs the host's log and checks seat 1's as far as a view can be checked
@@ -119,6 +122,7 @@ def test_a_web_tables_host_and_seat_logs_replay_in_both(client, tmp_path):
     assert frame["view"] is None and frame["lines"][-1] in checked.stdout     # the same transcript
 
 
+@pytest.mark.slow
 def test_a_workbench_failure_log_replays_to_its_failure_in_both(client, tmp_path):
     """GIVEN analyze's log of a failed game WHEN it is replayed THEN `cardrules replay` reproduces
     the failure (exit 1, the game's error) and the viewer opens it up to the failing decision."""
@@ -143,6 +147,7 @@ def test_a_workbench_failure_log_replays_to_its_failure_in_both(client, tmp_path
     assert refused.status_code == 400 and "the digest does not match" in refused.json()["error"]
 
 
+@pytest.mark.slow
 def test_an_older_log_and_junk_get_one_plain_line_in_both(client, tmp_path):
     """GIVEN a format 1 log (what web tables wrote before) and a header with an odd ruleset WHEN
     either is opened THEN each surface says what it is in words, with no Python repr."""

@@ -184,6 +184,7 @@ def test_a_format_2_log_still_replays(original, tmp_path):
     assert replay(log).over
 
 
+@pytest.mark.slow
 def test_any_random_edit_of_a_line_is_caught(original, tmp_path):
     """Property: 100 seeded random edits (a character changed, a line dropped, doubled or swapped)
     each end in a LogError, never an internal error and never a replay that passes."""
@@ -210,12 +211,13 @@ def test_any_random_edit_of_a_line_is_caught(original, tmp_path):
             replay(log)
 
 
+@pytest.mark.slow
 def test_a_log_replays_from_any_folder_and_an_edited_ruleset_is_reported(tmp_path, monkeypatch):
     folder = tmp_path / "mine"
     folder.mkdir()
     rules = folder / "short.yaml"
     rules.write_text("version: 1\nname: Short Hearts\nextends: hearts\nset:\n  target: 5\n")
-    from interpreter.language.ruleset import load_ruleset
+    from interpreter.compile.ruleset import load_ruleset
     game = Game(load_ruleset(rules), 3, seed=2)
     play(game, RandomAgent(2))
     log = tmp_path / "logs" / "short.jsonl"

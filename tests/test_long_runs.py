@@ -32,6 +32,7 @@ def interrupt_after_first_progress_line(process: subprocess.Popen) -> tuple[str,
     return first, out, err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [
     ["simulate", "hearts", "-g", "2000"],
     ["analyze", "hearts", "-g", "2000", "--html", "none"],

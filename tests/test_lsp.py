@@ -104,7 +104,8 @@ async def test_a_change_is_checked_as_typed_and_a_fix_clears_it(client, tmp_path
     THEN the error is published at its exact column inside the string, with its hint,
     and the fix clears it; nothing is read from disk but the parent."""
     path = tmp_path / "short.yaml"
-    text = 'version: 1\nname: Short\nextends: hearts\nset:\n  target: 20\nfunctions:\n  game_over: "players.any(p, p.score >= target)"\n'
+    text = ('version: 1\nname: Short\nextends: hearts\nset:\n  target: 20\n'
+            'functions:\n  game_over: "players.any(p, p.score >= target)"\n')
     path.write_text(text)
     uri = await open_file(client, path)
     assert not client.diagnostics[uri]
@@ -294,7 +295,7 @@ async def test_rename_changes_a_name_everywhere_it_is_used(client, tmp_path):
     assert len(edits) == text.count("led_suit")
     renamed = _apply(text, edits)
     assert "led_suit" not in renamed and "{suit_led}" in renamed and "  suit_led: " in renamed
-    from interpreter.language.ruleset import check_ruleset
+    from interpreter.compile.ruleset import check_ruleset
     path.write_text(renamed)
     assert check_ruleset(str(path))[0] is not None
     maria_uri = await open_file(client, MARIA)

@@ -9,8 +9,8 @@ import pytest
 
 pytest.importorskip("lsprotocol")
 from interpreter.cache import store  # noqa: E402
-from interpreter.codegen import unit  # noqa: E402
-from interpreter.language.ruleset import check_ruleset  # noqa: E402
+from interpreter.compile import unit  # noqa: E402
+from interpreter.compile.ruleset import check_ruleset  # noqa: E402
 from interpreter.lsp.checking import Checker  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("lsprotocol")
-from interpreter.language.ruleset import check_ruleset  # noqa: E402
+from interpreter.compile.ruleset import check_ruleset  # noqa: E402
 from interpreter.lsp import features, index  # noqa: E402
 from interpreter.lsp.index import Cursor  # noqa: E402
 

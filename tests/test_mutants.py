@@ -12,6 +12,7 @@ from tests.mutants import SHIPPED, run_mutant
 PER_RULESET = int(os.environ.get("CARDRULES_MUTANTS", "30"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", SHIPPED, ids=lambda p: p.stem)
 def test_every_mutant_is_rejected_with_a_position_or_plays_or_stops_with_one(source, tmp_path):
     kinds = set()

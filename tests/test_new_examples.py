@@ -12,8 +12,8 @@ from interpreter import Game, load_ruleset
 from interpreter.agents.basic import play_random
 from interpreter.analysis.simulate import Outcome, listing_warnings
 from interpreter.cli.main import main
-from interpreter.engine.replay import replay, write_log
-from tests.conftest import ROOT
+from interpreter.logs import replay, write_log
+from tests.conftest import ROOT, ruleset
 
 BIG_TWO = ROOT / "examples" / "big-two.yaml"
 RUMMY = ROOT / "examples" / "rummy.yaml"
@@ -29,12 +29,12 @@ def dealt(*hands: str, then: str = "") -> list[list[str]]:
 
 @pytest.fixture(scope="module")
 def big_two():
-    return load_ruleset(BIG_TWO)
+    return ruleset(BIG_TWO)
 
 
 @pytest.fixture(scope="module")
 def rummy():
-    return load_ruleset(RUMMY)
+    return ruleset(RUMMY)
 
 
 # -- Big Two ---------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import pytest
 from interpreter import Game, GameError
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["hearts", "texas-holdem", "black-card"])
 def test_index_and_choice_paths_play_the_same_game(name, load):
     rules = load(name)

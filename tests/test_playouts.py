@@ -51,6 +51,7 @@ def load_case(name: str):
     return ruleset(name), name, {}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,players", sorted(GAMES))
 def test_random_games_end_and_conserve_cards(name, players):
     rules, family, options = load_case(name)

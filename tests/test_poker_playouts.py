@@ -100,6 +100,7 @@ def play_checked(name: str, players: int, seed: int, options: dict, seen: Counte
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["seven-poker", "texas-holdem"])
 def test_random_playouts_conserve_chips_and_keep_to_the_limits(name):
     """GIVEN every player count and every calls x limit (x fewer_bets) option
@@ -114,6 +115,7 @@ def test_random_playouts_conserve_chips_and_keep_to_the_limits(name):
         assert seen[action] > 20, (action, seen)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players", [("seven-poker", 7), ("texas-holdem", 10)])
 def test_same_seed_same_match(name, players):
     """GIVEN a ruleset, a seed and the most players

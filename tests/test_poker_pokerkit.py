@@ -20,9 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import Game, load_ruleset
+from interpreter import Game
 from interpreter.agents.basic import RandomAgent
 from interpreter.agents.turn import turn_of
+from tests.conftest import ruleset
 
 pokerkit = pytest.importorskip("pokerkit")
 from pokerkit import Automation, NoLimitTexasHoldem  # noqa: E402
@@ -38,7 +39,7 @@ AUTOMATIONS = (
 
 @pytest.fixture(scope="module")
 def rules():
-    return load_ruleset(FIXTURE)
+    return ruleset(FIXTURE)
 
 
 def _pk_card(card_id: str) -> str:
@@ -187,6 +188,7 @@ def _replay(hand: dict, steps: list, ante: int, seed: int, index: int) -> None:
             f"{where}: seat {seat} ends with {hand['end'][seat]}, PokerKit pays {state.stacks[k]}"
 
 
+@pytest.mark.slow
 def test_holdem_matches_pokerkit_no_limit_matching_calls(rules):
     """GIVEN no-limit Hold'em with matching calls (D-12 switched to the casino rules), uneven stacks
     WHEN random matches are replayed in PokerKit, hand by hand

@@ -10,7 +10,7 @@ import pytest
 from interpreter import Game, GameLimitError, RulesetError, load_ruleset
 from interpreter.cli.main import main
 from interpreter.language import builtins
-from interpreter.language import ruleset as ruleset_module
+from interpreter.compile import ruleset as ruleset_module
 from tests.test_engine import HEADER, line_of
 
 RANGE = "vars: {game: {n: 0}}\nflow:\n  - \"n = size(range(0, 5))\"\n"

@@ -32,7 +32,8 @@ def test_a_ruleset_reaches_a_worker_as_source_not_as_a_path(tmp_path):
     assert {rel for rel, _ in sent.files} >= {"rulesets/black-maria.yaml", "rulesets/hearts.yaml", "faster.yaml"}
     # WHEN the folder is gone (as on another machine) and a worker plays from the bundle
     shutil.rmtree(folder)
-    spec = RunSpec("base", str(folder / "rulesets/black-maria.yaml"), (str(folder / "faster.yaml"),), players=3, lineup=("random",) * 3,
+    spec = RunSpec("base", str(folder / "rulesets/black-maria.yaml"), (str(folder / "faster.yaml"),),
+                   players=3, lineup=("random",) * 3,
                    source=sent)
     chunk = play_chunk((spec,), 0, 3)
     # THEN the games are played, under the variant

@@ -13,7 +13,7 @@ from interpreter import Game, load_ruleset
 from interpreter.agents.turn import ask
 from interpreter.terminal.human import HumanAgent
 from tests.hearts_helpers import hand_of, legal, play
-from tests.test_hearts import first_trick, play_deal
+from tests.test_hearts import play_deal
 
 
 def test_the_reason_names_the_rule_a_card_breaks():

@@ -48,6 +48,7 @@ def test_gymnasium_check_env(name):
     assert "result" in info and -1.0 <= reward <= 1.0 and steps > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SHORT))
 def test_openspiel_random_simulation(name):
     pyspiel = pytest.importorskip("pyspiel")
@@ -57,6 +58,7 @@ def test_openspiel_random_simulation(name):
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
+@pytest.mark.slow
 def test_every_legal_choice_has_its_own_action_and_the_mask_marks_them():
     """GIVEN random games of every ruleset
     THEN at every decision the legal choices map to distinct integers of the action space (the

@@ -7,7 +7,7 @@ import pytest
 
 from interpreter import Game, GameError
 from interpreter.engine.budget import Budget
-from interpreter.language import macros
+from interpreter.compile import macros
 from tests.test_engine import HEADER, line_of, tiny
 
 

@@ -29,6 +29,7 @@ def same_verdict(data) -> None:
     assert passes(data) == validator().is_valid(data)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_the_fast_check_agrees_with_jsonschema_on_every_file(path):
     data = loaded(path.read_text(encoding="utf-8", errors="replace"))
@@ -36,6 +37,7 @@ def test_the_fast_check_agrees_with_jsonschema_on_every_file(path):
         same_verdict(data)
 
 
+@pytest.mark.slow
 def test_the_fast_check_agrees_with_jsonschema_on_mutants():
     """GIVEN 150 one-edit mutants of the shipped rulesets (a number, a name, a deleted line...)
     THEN both validators pass and fail the same ones, and the mutants include both kinds."""
@@ -58,6 +60,7 @@ def test_a_file_the_fast_check_passes_is_left_as_written():
     assert passes(data) and repr(data) == before
 
 
+@pytest.mark.slow
 def test_a_damaged_validator_in_the_cache_is_made_again(tmp_path, monkeypatch):
     """GIVEN the cached validator's file overwritten with garbage, or with data that is not code
     THEN the next first use makes it again and checks files as before."""

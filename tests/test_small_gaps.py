@@ -137,7 +137,7 @@ def test_a_game_that_sets_nobody_is_viewed_logged_and_replayed(tmp_path):
     """GIVEN the bidding round played by random players WHEN each game is viewed from every
     seat, logged and replayed THEN the replay reaches the same events."""
     from interpreter.agents.basic import RandomAgent, play
-    from interpreter.engine.replay import replay, write_log
+    from interpreter.logs import replay, write_log
     rules = tiny(tmp_path, BIDDING.replace("    then: \"taker = player_at(0)\"\n", "    then: \"taker = nobody\"\n")
                  .replace('  - "taker.won += 1"\n', ""))
     for seed in range(6):
@@ -195,7 +195,7 @@ def test_a_log_without_the_labels_still_replays_and_a_forged_label_does_not(tmp_
     decisions carried it) THEN it replays; WHEN a `text` is changed THEN the replay names the line."""
     import json
     import pytest
-    from interpreter.engine.replay import replay, write_log
+    from interpreter.logs import replay, write_log
     from interpreter.logs import DamagedLog
     from interpreter.logs.write import digest_line
     rules = tiny(tmp_path, LABELLED)
@@ -278,7 +278,7 @@ def test_min_max_picks_replay_and_map_to_fixed_rl_actions(tmp_path):
     WHEN games are played, logged and replayed THEN each replays; and the RL encoding gives
     `done` a legal action of its own beside the card actions."""
     from interpreter.agents.basic import RandomAgent, play
-    from interpreter.engine.replay import replay, write_log
+    from interpreter.logs import replay, write_log
     rules = tiny(tmp_path, """\
         vars: {player: {put_down: 0}}
         flow:
@@ -342,6 +342,7 @@ def test_the_web_table_gets_done_as_a_button_beside_the_cards(tmp_path):
     assert all(c["cards"] == [c["id"]] for c in frame["choices"][1:]) and (frame["step"], frame["of"]) == (2, 4)
 
 
+@pytest.mark.slow
 def test_a_person_at_a_terminal_stops_picking_with_enter(tmp_path):
     """GIVEN 1 to 4 cards to put down, played at a terminal WHEN the person picks one card and
     presses Enter THEN the choice ends with that card and the game is over."""
@@ -374,7 +375,7 @@ def test_only_rulesets_whose_expressions_name_nobody_check_for_it():
     """GIVEN the shipped games, whose descriptions and announcements say "nobody" in words
     WHEN loaded THEN none of them pays for checking player reads; a ruleset that writes
     `taker != nobody` does."""
-    from interpreter.language.ruleset import _writes_nobody, load_ruleset
+    from interpreter.compile.ruleset import _writes_nobody, load_ruleset
     assert not any(load_ruleset(name).symbols.nobody for name in ("black-card", "black-swan", "captain-blackjack"))
     assert not _writes_nobody({"description": "until nobody acts", "flow": ["announce('nobody wins')"],
                                "prompt": "nobody {text(p)}"})

@@ -134,6 +134,7 @@ def test_an_unknown_name_in_a_constraint_message_is_refused(tmp_path):
     assert message == f"{path}:8:23: constraint message: '{{deal}}' names no value this text may use"
 
 
+@pytest.mark.slow
 def test_validate_reports_the_huge_width_in_one_line_quickly(tmp_path):
     """GIVEN the 300-million-wide label
     WHEN `cardrules validate` checks it in its own process

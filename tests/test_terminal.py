@@ -4,7 +4,6 @@ Each test starts `cardrules play` in a pty (prompt_toolkit's line editor and all
 prompts and reads the screen. NO_COLOR keeps the screen's text easy to match."""
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys
@@ -48,6 +47,7 @@ class Player:
         return self.child.exitstatus
 
 
+@pytest.mark.slow
 def test_a_person_plays_a_whole_hand_of_hearts(tmp_path):
     # GIVEN Hearts for three, to 1 point: the game ends with the first hand
     you = Player(tmp_path, "hearts", "-n", "3", "--human", "0", "--seed", "5", "-o", "target=1")
@@ -66,6 +66,7 @@ def test_a_person_plays_a_whole_hand_of_hearts(tmp_path):
     assert "choose a card to pass (pick 1 of 3)" in you.seen and "your hand" in you.seen
 
 
+@pytest.mark.slow
 def test_back_after_raise_asks_the_action_again(tmp_path):
     you = Player(tmp_path, "texas-holdem", "-n", "2", "--human", "0", "--seed", "3")
     for _ in range(6):
@@ -89,6 +90,7 @@ def test_back_after_raise_asks_the_action_again(tmp_path):
     assert "Player 0 (you) chooses fold" in you.seen
 
 
+@pytest.mark.slow
 def test_quit_keeps_the_log_of_the_game_so_far(tmp_path):
     you = Player(tmp_path, "hearts", "-n", "4", "--human", "2", "--seed", "8", "--log", "partial.jsonl")
     you.prompt()
@@ -102,6 +104,7 @@ def test_quit_keeps_the_log_of_the_game_so_far(tmp_path):
     assert not game.over and game.decision.player == 2 and game.decisions_taken >= 1
 
 
+@pytest.mark.slow
 def test_ctrl_c_at_a_prompt_exits_130_and_keeps_the_log(tmp_path):
     """GIVEN a person at a prompt WHEN they press Ctrl-C THEN cardrules exits 130 (interrupted,
     as documented), not 0, and the log of the game so far is kept and replays."""
@@ -116,6 +119,7 @@ def test_ctrl_c_at_a_prompt_exits_130_and_keeps_the_log(tmp_path):
     assert replay(tmp_path / "partial.jsonl").decisions_taken >= 1
 
 
+@pytest.mark.slow
 def test_a_long_list_narrows_as_cards_are_named(tmp_path):
     # GIVEN Black Swan, where the first play offers every single, group and sequence
     you = Player(tmp_path, "black-swan", "-n", "2", "--human", "0", "--seed", "3")
@@ -137,6 +141,7 @@ def test_a_long_list_narrows_as_cards_are_named(tmp_path):
     assert re.search(r"Player 0 \(you\) \w+ Q♣ Wild", you.seen)
 
 
+@pytest.mark.slow
 def test_two_people_at_one_screen_get_a_hand_over_screen(tmp_path):
     you = Player(tmp_path, "hearts", "-n", "3", "--human", "0", "--human", "1", "--seed", "2")
     names = []

@@ -54,7 +54,7 @@ def walk(root, *, stop: set[int], into_functions: bool = True) -> dict[int, obje
 
 def _filled(cell) -> bool:
     try:
-        cell.cell_contents
+        cell.cell_contents  # noqa: B018 - reading an empty cell raises
     except ValueError:
         return False
     return True
@@ -90,6 +90,7 @@ def games_in_play(name: str):
             yield game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_nothing_reachable_from_a_turn_is_the_game_or_its_state(name):
     """GIVEN a game of every shipped ruleset, at a few points of play
@@ -109,6 +110,7 @@ def test_nothing_reachable_from_a_turn_is_the_game_or_its_state(name):
         assert rebuilt is not game and rebuilt.view(turn.seat) == game.view(turn.seat)
 
 
+@pytest.mark.slow
 def test_the_walk_finds_the_game_where_there_is_one():
     """GIVEN an object holding the game only through a closure, and one through a bound method
     THEN the walk of the test finds it (so an empty result above means something)."""
@@ -137,6 +139,7 @@ def _counterfactual(game: Game, seat: int) -> Game | None:
     return other
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_a_turn_keeps_only_what_its_seat_knows(name):
     """GIVEN a game at a few points, and a copy of it dealt differently where the deciding seat

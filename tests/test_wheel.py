@@ -60,6 +60,7 @@ def installed(tmp_path_factory) -> Path:
     return venv / "bin"
 
 
+@pytest.mark.slow
 def test_the_installed_command_works_from_an_empty_folder(installed, tmp_path):
     env = dict(CLEAN_ENV, NO_COLOR="1")
     here = tmp_path / "elsewhere"

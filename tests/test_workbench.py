@@ -18,7 +18,7 @@ from interpreter.analysis.workbench import WorkbenchError, configs, plan, play_a
 from interpreter.cli.main import main
 from interpreter.engine.game import Game
 from interpreter.errors import GameError
-from interpreter.language.ruleset import load_ruleset
+from interpreter.compile.ruleset import load_ruleset
 
 FAILS = "tests/rulesets/sometimes-fails.yaml"
 
@@ -95,6 +95,7 @@ def test_aggregates_do_not_depend_on_workers_or_the_order_chunks_arrive():
     assert one.games == 30 and one.crashed > 0           # failed games are counted, not lost
 
 
+@pytest.mark.slow
 def test_compare_finds_what_a_variant_changes_and_calls_a_change_of_nothing_noise(capsys, tmp_path):
     # GIVEN Black Maria to its target against: 3 deals, the default moon rule written out, and both
     code, out, err = cli(capsys, "compare", "rulesets/black-maria.yaml", "-n", "3", "--games", "12", "--seed", "2",
@@ -140,6 +141,7 @@ def test_bad_options_and_variants_are_reported_before_any_game_runs(capsys, tmp_
     assert "multiple of the number of players" in str(caught.value)
 
 
+@pytest.mark.slow
 def test_a_failing_game_is_reported_with_its_seed_and_decisions_and_the_run_goes_on(capsys, tmp_path):
     code, out, err = cli(capsys, "analyze", FAILS, "--games", "40", "--save", str(tmp_path), "--format", "json",
                          "--no-progress")
@@ -176,6 +178,7 @@ def test_rows_are_written_as_csv_without_pyarrow(tmp_path):
     assert {r["status"] for r in rows} <= {"finished", "error"} and "score_1" in rows[0]
 
 
+@pytest.mark.slow
 def test_analyze_prints_decision_statistics(capsys):
     code, out, err = cli(capsys, "analyze", "rulesets/captain-blackjack.yaml", "--games", "10", "--html", "none",
                          "-n", "3", "--agents", "first,random,random", "--no-progress")

@@ -9,6 +9,7 @@ from interpreter.analysis.workbench import configs, plan
 ray = pytest.importorskip("ray", reason="the Ray backend is an extra: pip install 'cardrules[ray]'")
 
 
+@pytest.mark.slow
 def test_ray_and_the_local_pool_give_identical_aggregates():
     # GIVEN a ruleset whose games sometimes fail, and Black Maria against a variant, on the same seeds
     fails = plan(configs("tests/rulesets/sometimes-fails.yaml"), players=2, seed=6)[0]

@@ -121,6 +121,7 @@ def test_paired_differences_give_the_textbook_interval():
     assert paired(4, 0, 0, base=1, variant=1).p == 1.0
 
 
+@pytest.mark.slow
 def test_a_change_that_touches_few_games_is_found_by_pairing_the_seeds():
     import copy
     from interpreter.analysis.observe import pairing

@@ -2,7 +2,6 @@
 
     python examples/scripts/random_playouts.py rulesets/black-maria.yaml 4 10
 """
-import random
 import sys
 
 from interpreter import Game, load_ruleset

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import random
 
-from interpreter.engine.decisions import Decision
 from interpreter.engine.frames import unrevealed_choices
 from interpreter.engine.game import Game
 from interpreter.engine.state import Card, card_visible

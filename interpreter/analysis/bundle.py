@@ -33,7 +33,7 @@ class Bundle:
 
 def bundle(path: str, variants=()) -> Bundle:
     """Every file of the ruleset at `path` with `variants`, read now."""
-    from interpreter.language.ruleset import load_ruleset
+    from interpreter.compile.ruleset import load_ruleset
     ruleset = load_ruleset(path, variants=list(variants))
     given = [str(path)] + [str(v) for v in variants] + [str(s) for s in ruleset.sources]
     shown = {}

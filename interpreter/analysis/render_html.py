@@ -183,7 +183,6 @@ def render(report: dict) -> str:
     if trend is not None:
         images.append(trend)
     if report.get("sweep"):
-        from interpreter.analysis.sweep import sweep_plot
         images.insert(0, sweep_plot(report["sweep"]))
     images += [difference_plot(c) for c in report["comparisons"]]
     parts = [f"<h1>{title}: {html.escape(runs[0]['ruleset'])}</h1><p class='meta'>{meta}</p>"]
@@ -203,3 +202,34 @@ def render(report: dict) -> str:
     parts += [_table_html(t) for t in tables(report)]
     return (f"<!doctype html><html><head><meta charset='utf-8'><title>{title}</title><style>{STYLE}</style>"
             f"</head><body>{''.join(parts)}</body></html>")
+
+
+def sweep_plot(sweep: dict) -> str:
+    """One panel per measure: its value (with 95% interval) against the option's value."""
+    measures = list(sweep["measures"].items())
+    columns = 3
+    rows = -(-len(measures) // columns)
+    figure = _figure(width=9, height=2.4 * rows)
+    axes = figure.subplots(rows, columns, squeeze=False).flatten()
+    numeric = all(_is_number(v) for v in sweep["values"])
+    for ax, (label, points) in zip(axes, measures):
+        xs = [float(p["value"]) if numeric else sweep["values"].index(p["value"]) for p in points]
+        ys = [p["mean"] for p in points]
+        below = [max(0.0, p["mean"] - p["low"]) if p["low"] != float("-inf") else 0.0 for p in points]
+        above = [max(0.0, p["high"] - p["mean"]) if p["high"] != float("inf") else 0.0 for p in points]
+        ax.errorbar(xs, ys, yerr=[below, above], fmt="o-", capsize=3, color=COLORS[0])
+        ax.set_title(label, fontsize=9)
+        if not numeric:
+            ax.set_xticks(range(len(sweep["values"])), sweep["values"], fontsize=8)
+    for ax in axes[len(measures):]:
+        ax.set_visible(False)
+    figure.suptitle(f"Every measure against {sweep['option']}, with 95% intervals")
+    return _png(figure)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True

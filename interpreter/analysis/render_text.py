@@ -52,10 +52,8 @@ def tables(report: dict) -> list[Table]:
                           "significant in binomial tests with Holm's correction. Definitions: docs/measures.md"))
     out += [_trend_table(run) for run in runs if run["summary"]["quality"]["trend"]]
     if report.get("sweep"):
-        from interpreter.analysis.sweep import sweep_table
         out.append(sweep_table(report["sweep"]))
     if report.get("skill"):
-        from interpreter.analysis.skill import skill_table
         out.append(skill_table(report["skill"]))
     for comparison in report["comparisons"]:
         out.append(_difference_table(comparison))
@@ -155,7 +153,8 @@ def _difference_table(comparison: dict) -> Table:
     warning = "".join(f"WARNING: {w}. " for w in comparison.get("warnings", []))
     return Table(f"{comparison['variant']} against base: {comparison['verdict']}",
                  ["measure", "base", "variant", "difference [95% CI]", "p", "test", "significant"], rows,
-                 note=f"{warning}{touched(comparison)}. {comparison['tests']} tests; significant after {comparison['correction']}. "
+                 note=f"{warning}{touched(comparison)}. {comparison['tests']} tests; "
+                      f"significant after {comparison['correction']}. "
                       "Rate differences in percentage points. paired: z-test on the differences between "
                       "the games of the same seed; z: two-proportion z-test; bootstrap: percentile "
                       "interval of the difference of means.")
@@ -187,3 +186,24 @@ def render(report: dict, *, width: int = 120, color: bool = False) -> str:
             rich_table.add_row(*styled)
         console.print(rich_table)
     return buffer.getvalue()
+
+
+def skill_table(skill: dict) -> Table:
+    rows = [[r["label"], f"{r['weakest']} → {r['strongest']}", f"{r['gap']:.1f} [{r['low']:.1f}–{r['high']:.1f}]",
+             ""] for r in skill["runs"]]
+    for change, row in zip(skill["changes"], rows[1:]):
+        row[3] = f"{change['delta']:+.1f} [{change['low']:+.1f}, {change['high']:+.1f}]: {change['verdict']}"
+    return Table(f"Skill depth: rating gap between the ladder's ends ({', '.join(skill['ladder'])}; "
+                 f"{skill['games']} games each)", ["configuration", "weakest → strongest", "gap [95%]",
+                                                   "against base"], rows,
+                 note="OpenSkill ratings over the same duplicate schedule for every configuration; intervals by "
+                      "bootstrap over blocks of games (docs/measures.md)")
+
+
+def sweep_table(sweep: dict):
+    rows = []
+    for label, points in sweep["measures"].items():
+        by_value = {p["value"]: p for p in points}
+        rows.append([label] + [number(by_value[v]["mean"]) if v in by_value else "–" for v in sweep["values"]])
+    return Table(f"Sweep of {sweep['option']}: every measure at each value", [sweep["option"]] + sweep["values"], rows,
+                 note="means (rates as shares); the HTML report plots them with their 95% intervals")

@@ -23,7 +23,7 @@ from interpreter.analysis.lineup import only_random
 from interpreter.analysis.observe import pairing, play_observed
 from interpreter.analysis.simulate import game_seed
 from interpreter.engine.game import DEFAULT_MAX_STEPS
-from interpreter.language.ruleset import load_ruleset
+from interpreter.compile.ruleset import load_ruleset
 
 
 @dataclass(frozen=True)

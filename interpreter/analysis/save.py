@@ -10,7 +10,7 @@ import csv
 from pathlib import Path
 
 from interpreter.engine.game import Game
-from interpreter.engine.replay import write_log
+from interpreter.logs import write_log
 from interpreter.analysis.observe import GameRow
 
 COLUMNS = ["index", "seed", "players", "status", "scores", "winners", "draw", "margin", "decisions",

@@ -15,7 +15,7 @@ from interpreter.analysis.long_games import largest_hand
 from interpreter.agents.specs import make_agents
 from interpreter.errors import GameError
 from interpreter.engine.game import Game
-from interpreter.language.ruleset import load_ruleset
+from interpreter.compile.ruleset import load_ruleset
 
 _worker_ruleset = None
 

@@ -5,7 +5,6 @@ and a variant's change is the difference of the two gaps with a bootstrap interv
 tournaments' resampled gaps, set against each other)."""
 from __future__ import annotations
 
-from interpreter.analysis.render_text import Table
 from interpreter.analysis.runner import RunSpec
 from interpreter.analysis.tournament import Setup, Tournament, _percentiles, play_tournament
 
@@ -33,15 +32,3 @@ def skill_report(specs: list[RunSpec], tournaments: list[Tournament]) -> dict:
         changes.append({"variant": spec.label, "delta": mine["gap"] - theirs["gap"], "low": low, "high": high,
                         "verdict": verdict})
     return {"ladder": list(base.entries), "games": base.games, "runs": runs, "changes": changes}
-
-
-def skill_table(skill: dict) -> Table:
-    rows = [[r["label"], f"{r['weakest']} → {r['strongest']}", f"{r['gap']:.1f} [{r['low']:.1f}–{r['high']:.1f}]",
-             ""] for r in skill["runs"]]
-    for change, row in zip(skill["changes"], rows[1:]):
-        row[3] = f"{change['delta']:+.1f} [{change['low']:+.1f}, {change['high']:+.1f}]: {change['verdict']}"
-    return Table(f"Skill depth: rating gap between the ladder's ends ({', '.join(skill['ladder'])}; "
-                 f"{skill['games']} games each)", ["configuration", "weakest → strongest", "gap [95%]",
-                                                   "against base"], rows,
-                 note="OpenSkill ratings over the same duplicate schedule for every configuration; intervals by "
-                      "bootstrap over blocks of games (docs/measures.md)")

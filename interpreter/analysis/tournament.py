@@ -77,7 +77,7 @@ _loaded: dict = {}
 def _ruleset(setup: Setup):
     key = (setup.path, setup.variants)
     if key not in _loaded:
-        from interpreter.language.ruleset import load_ruleset
+        from interpreter.compile.ruleset import load_ruleset
         _loaded[key] = load_ruleset(setup.path, variants=list(setup.variants))
     return _loaded[key]
 

@@ -22,7 +22,7 @@ from interpreter.analysis.measures import differences, same_seeds, summarize
 from interpreter.analysis.runner import RunSpec, run_together
 from interpreter.engine.game import DEFAULT_MAX_STEPS, Game
 from interpreter.errors import Diagnostic, GameError, RulesetError
-from interpreter.language.ruleset import load_ruleset
+from interpreter.compile.ruleset import load_ruleset
 
 
 class WorkbenchError(Exception):

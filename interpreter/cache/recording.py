@@ -4,26 +4,28 @@ and notes every value the load used, so that the cache can store them when the l
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
+
+Load = tuple[dict[Any, Any], dict[Any, Any]]   # (values known beforehand, values used)
 
 
 class Recording:
     """The loads under way (innermost last), each (values known beforehand, values used)."""
 
-    def __init__(self):
-        self._loads: list[tuple[dict, dict]] = []
+    def __init__(self) -> None:
+        self._loads: list[Load] = []
 
     @property
     def active(self) -> bool:
         return bool(self._loads)
 
-    def start(self, primed: dict) -> tuple[dict, dict]:
+    def start(self, primed: dict[Any, Any]) -> Load:
         """Until `stop`, answer from `primed` where it can, and note every value used."""
-        load = (primed, {})
+        load: Load = (primed, {})
         self._loads.append(load)
         return load
 
-    def stop(self, load: tuple[dict, dict]) -> dict:
+    def stop(self, load: Load) -> dict[Any, Any]:
         """Stop a `start`; returns the values used meanwhile."""
         for i, other in enumerate(self._loads):
             if other is load:
@@ -31,7 +33,7 @@ class Recording:
                 break
         return load[1]
 
-    def get(self, key, make: Callable):
+    def get(self, key: object, make: Callable[[], Any]) -> Any:
         """The value for `key`: the known one, or `make()` when there is none; noted as used.
         A load inside another (a language server's, which keeps what its last check used)
         takes what the outer one knows too, and the outer one notes what the inner used."""

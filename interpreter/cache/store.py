@@ -38,7 +38,7 @@ MAC_BYTES = hashlib.sha256().digest_size
 KINDS = ("trees", "codes", "sources", "validator", "passed")
 
 _off: ContextVar[bool] = ContextVar("cardrules_cache_off", default=False)
-_verdicts: dict[tuple, tuple[Path, bytes] | None] = {}   # (folder, its stat) -> (folder, key) or None
+_verdicts: dict[tuple[object, ...], tuple[Path, bytes] | None] = {}   # (folder, its stat) -> (folder, key) or None
 _warned: set[tuple[str, str]] = set()
 
 

@@ -36,7 +36,7 @@ def complete_option(ctx, param, incomplete: str) -> list:
     if not named:
         return []
     try:
-        from interpreter.language.ruleset import load_ruleset
+        from interpreter.compile.ruleset import load_ruleset
         options = load_ruleset(resolve_ruleset(named)).options
     except Exception:        # a half-typed command line: offer nothing rather than fail
         return []
@@ -60,7 +60,8 @@ def ruleset_options(command):
     command = click.option("--variant", "variants", multiple=True, metavar="FILE", type=click.Path(dir_okay=False),
                            help="A variant file applied on top of the ruleset (repeatable).")(command)
     return click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
-                        shell_complete=complete_option, callback=_parse_options, help="Set one of the ruleset's options (repeatable).")(command)
+                        shell_complete=complete_option, callback=_parse_options,
+                        help="Set one of the ruleset's options (repeatable).")(command)
 
 
 def _parse_options(ctx, param, pairs: tuple[str, ...]) -> dict:
@@ -92,7 +93,7 @@ def load(name_or_path: str, *, options: dict, variants=()):
     """The compiled ruleset with `options` checked; an invalid one ends the command (exit 1)."""
     from interpreter.cli.report import render_text
     from interpreter.errors import RulesetError
-    from interpreter.language.ruleset import load_ruleset
+    from interpreter.compile.ruleset import load_ruleset
     path = resolve_ruleset(name_or_path)
     try:
         ruleset = load_ruleset(path, variants=list(variants))

@@ -23,7 +23,7 @@ from interpreter.cli.deadline import Deadline
 from interpreter.cli.progress import Lines
 from interpreter.cli.report import render_text as render_diagnostics
 from interpreter.engine.game import DEFAULT_MAX_STEPS
-from interpreter.language.ruleset import load_ruleset
+from interpreter.compile.ruleset import load_ruleset
 
 
 def _common(command):

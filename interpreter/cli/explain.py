@@ -34,6 +34,6 @@ def command(ruleset, options, variants, fmt, base) -> int:
 
 def _known(path: str, options: dict) -> dict:
     """The --option values that the base ruleset also has (the others are the variant's own)."""
-    from interpreter.language.ruleset import load_ruleset
+    from interpreter.compile.ruleset import load_ruleset
     names = load_ruleset(path).options
     return {k: v for k, v in options.items() if k in names}

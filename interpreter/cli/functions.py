@@ -9,7 +9,7 @@ def command() -> int:
     """List the builtin functions, macros and effects of the language."""
     from interpreter.language.builtins import BUILTINS
     from interpreter.language.effects import EFFECTS
-    from interpreter.language.macros import MACRO_DOCS
+    from interpreter.compile.macros import MACRO_DOCS
     lines = ["Builtin functions:"]
     for b in sorted(BUILTINS.values(), key=lambda b: b.name):
         effects_only = "  [effects only]" if not b.pure else ""

@@ -16,7 +16,7 @@ def _summary(name: str, path) -> dict:
     if isinstance(players, dict) and {"min", "max"} <= set(players) and data.get("name") and data.get("description"):
         title, low, high, about = data["name"], players["min"], players["max"], data["description"]
     else:
-        from interpreter.language.ruleset import load_ruleset
+        from interpreter.compile.ruleset import load_ruleset
         rules = load_ruleset(path)
         title, low, high, about = rules.name, rules.min_players, rules.max_players, rules.description or ""
     first = re.split(r"(?<=[a-z])[.:;] ", " ".join(str(about).split()))[0].rstrip(".")

@@ -58,8 +58,8 @@ def random_check(ruleset, *, games: int, seed: int, options: dict, progress=None
 def command(paths, options, variants, output, games, seed, no_warnings, max_steps, max_decisions) -> int:
     """Check rulesets and report every error with file:line:col."""
     from interpreter.cli.report import render_json, render_text
+    from interpreter.compile.ruleset import check_ruleset
     from interpreter.errors import Diagnostic, RulesetError
-    from interpreter.language.ruleset import check_ruleset
     results: dict[str, list] = {}
     failed = False
     loaded = {}

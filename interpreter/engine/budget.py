@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from interpreter.errors import GameError, GameLimitError, Span
+from interpreter.errors import GameError, GameLimitError, Span, line_span
 
 DEFAULT_STEPS = 2_000_000        # per decision: far above any shipped game's busiest stretch
 DEFAULT_SECONDS = 20.0           # per decision, read every CLOCK_STRIDE steps
@@ -99,7 +99,6 @@ def too_deep(exc: RecursionError, phase: str | None) -> GameError:
 def innermost_rule(exc: BaseException) -> Span | None:
     """The position of the innermost rule that was running when `exc` was raised: a line of
     generated code, or a runtime helper's span."""
-    from interpreter.codegen.unit import line_span
     span, tb = None, exc.__traceback__
     while tb is not None:
         candidate = line_span(tb.tb_frame.f_code.co_filename, tb.tb_lineno) or tb.tb_frame.f_locals.get("span")

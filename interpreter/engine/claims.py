@@ -28,8 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from interpreter.engine.decisions import Decision, IllegalChoice, choice_id, new_decision
-from interpreter.engine.frames import CHOOSING
-from interpreter.engine.steps import NONE
+from interpreter.engine.frames import CHOOSING, NONE
 
 
 class _Marker(str):

@@ -2,7 +2,7 @@
 
 Every step list that may ask for a decision (the flow, a procedure that asks, an ability) is
 compiled to one generated Python function `code(g, frame)`, laid out as numbered blocks (see
-`codegen/writer.py`): it runs from the frame's position until a decision (it returns the
+`compile/writer.py`): it runs from the frame's position until a decision (it returns the
 Decision, its position saved) or its end (it takes its frame off the stack). A step that calls
 a procedure that asks pushes that procedure's frame and returns None, and `run` goes on with
 the frame on top. Where the flow is (the position in each code), which names are bound, which
@@ -24,6 +24,19 @@ class Frame:
         self.pc = pc
         self.env = env
         self.data = [] if data is None else data
+
+
+class _Marker:
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+NONE = _Marker("NONE")  # a choice that found no legal option and runs `if_none` instead
 
 
 _new = object.__new__
@@ -51,7 +64,7 @@ def run(g, stack: list):
     return None
 
 
-# the two stages of a simultaneous step's state (see codegen/flow_runtime.py): its players are
+# the two stages of a simultaneous step's state (see compile/flow_runtime.py): its players are
 # choosing, or their choices are revealed and each one's `then` runs
 class _Stage(str):
     """A marker no ruleset value can be (identity is what counts)."""

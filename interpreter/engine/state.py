@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-PUBLIC, OWNER, HIDDEN, OTHERS = "public", "owner", "hidden", "others"
+from interpreter.kinds import Visibility
+
+PUBLIC, OWNER, HIDDEN, OTHERS = (Visibility.PUBLIC.value, Visibility.OWNER.value, Visibility.HIDDEN.value,
+                                 Visibility.OTHERS.value)
 # Shared, never-changed values for the common case, so a game's thousands of moves and its
 # cards allocate nothing for them: nobody peeked at a card, a card without variables.
 NOBODY: frozenset = frozenset()

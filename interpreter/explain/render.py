@@ -5,7 +5,7 @@ import html
 import re
 import textwrap
 
-from interpreter.explain.document import Item, Items, Paragraph, Sheet, Table
+from interpreter.explain.document import Item, Paragraph, Sheet, Table
 
 FORMATS = ("markdown", "html", "text")
 _CODE = re.compile(r"`([^`\n]+)`")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from interpreter.errors import Collector, RulesetError
 from interpreter.language.loader import LIBRARY, Reader, layers, merge
-from interpreter.language.ruleset import Ruleset, check_ruleset
+from interpreter.compile.ruleset import Ruleset, check_ruleset
 from interpreter.shipped import locate_ruleset
 
 

@@ -1,19 +1,42 @@
 """The builtin functions of the expression language: one registry, read by the checker,
 the compiler, the docs and `cardrules functions`.
 
-Each entry is declared with its signature as text and a docstring. Functions marked
-`pure=False` draw from the game's random generator and are allowed only in effects.
+Each entry is declared with its signature as text and a docstring, and says everything the
+compile stage needs to know about it (the compiler keeps no list of builtins of its own):
+- `pure=False`: it draws from the game's random generator, so it is allowed only in effects
+  and nothing of it is computed once for several uses;
+- `may_fail`: it may raise an EvalError (the call then carries the rule's position);
+- `reads_state`: its value depends on state a game changes, beyond its arguments (where a card
+  lies, the abilities' flags), so it is never remembered across a change;
+- `cheap`: it costs about what an operator does (no pass over a list, no list built), so an
+  expression made of it is computed in place rather than remembered;
+- `inline`: the Python written in place of a call, where there is a faster form than the call.
+`tests/test_builtin_properties.py` checks each declaration against what the function does.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable
 
+from interpreter.errors import EvalError
 from interpreter.language.types import parse_signature
+from interpreter.limits import MAX_PRODUCT, MAX_RANGE, MAX_STRING
+from interpreter.primitives import combinations, ordered, ranking
 
 
-class EvalError(Exception):
-    """A value-level failure (empty list, division by zero); the compiler adds the position."""
+@dataclass(frozen=True)
+class Inline:
+    """Python written in place of a call: `{a0}`, `{a1}` stand for the arguments' code, `{t0}`,
+    `{t1}` for fresh locals (so that each argument is computed once) and `{fail}` for the code
+    that raises `error` at the call's position."""
+    code: str
+    zone_only: bool = False       # only where the first argument is a zone (a list is called)
+    error: str = ""
+
+    def locals(self) -> int:
+        """How many fresh locals the code names."""
+        return len(set(re.findall(r"\{t(\d)\}", self.code)))
 
 
 @dataclass(frozen=True)
@@ -26,6 +49,9 @@ class Builtin:
     pure: bool = True
     may_fail: bool = False
     signature: str = ""
+    reads_state: bool = False
+    cheap: bool = False
+    inline: Inline | None = None
 
 
 BUILTINS: dict[str, Builtin] = {}
@@ -36,37 +62,41 @@ BUILTINS: dict[str, Builtin] = {}
 ATTRIBUTE_PARAMS: dict[str, dict[str, bool]] = {}
 
 
-def builtin(signature: str, *, pure: bool = True, may_fail: bool = False,
+def builtin(signature: str, *, pure: bool = True, may_fail: bool = False, reads_state: bool = False,
+            cheap: bool = False, inline: Inline | None = None,
             attribute_params: dict[str, bool] | None = None):
-    """Register `fn(game, *args)` under the name and types given by `signature`;
-    `attribute_params` maps a parameter that names a card attribute to whether '' is allowed."""
+    """Register `fn(game, *args)` under the name and types given by `signature`, with the
+    properties the module's docstring lists; `attribute_params` maps a parameter that names a
+    card attribute to whether '' is allowed."""
     name, params, result = parse_signature(signature)
     if attribute_params:
         ATTRIBUTE_PARAMS[name] = attribute_params
 
     def register(fn: Callable) -> Callable:
         BUILTINS[name] = Builtin(name, params, result, fn, (fn.__doc__ or "").strip(),
-                                 pure, may_fail, signature)
+                                 pure, may_fail, signature, reads_state, cheap, inline)
         return fn
     return register
 
 
-MAX_RANGE = 10_000  # keeps `range` bounded: expressions always terminate quickly
+_EMPTY = "({t0}[%s] if ({t0} := {a0}.cards) else {fail})"   # the first or last card of a zone
+_NUMBER = "({t0} if ({t0} := {a0}) %s ({t1} := {a1}) else {t1})"     # the larger or smaller number
 
 
-@builtin("size(xs: list<T>) -> int")
+@builtin("size(xs: list<T>) -> int", cheap=True, inline=Inline("len({a0}.cards)", zone_only=True))
 def _size(g, xs):
     """The number of items in a list or cards in a zone."""
     return len(xs.cards) if hasattr(xs, "cards") else len(xs)
 
 
-@builtin("empty(xs: list<T>) -> bool")
+@builtin("empty(xs: list<T>) -> bool", cheap=True, inline=Inline("(not {a0}.cards)", zone_only=True))
 def _empty(g, xs):
     """True when a list or zone holds nothing."""
     return not (xs.cards if hasattr(xs, "cards") else xs)
 
 
-@builtin("first(xs: list<T>) -> T", may_fail=True)
+@builtin("first(xs: list<T>) -> T", may_fail=True, cheap=True,
+         inline=Inline(_EMPTY % "0", zone_only=True, error="first() of an empty list"))
 def _first(g, xs):
     """The first item; the first card of a zone is its top. An error on an empty list."""
     items = xs.cards if hasattr(xs, "cards") else xs
@@ -75,7 +105,8 @@ def _first(g, xs):
     return items[0]
 
 
-@builtin("last(xs: list<T>) -> T", may_fail=True)
+@builtin("last(xs: list<T>) -> T", may_fail=True, cheap=True,
+         inline=Inline(_EMPTY % "-1", zone_only=True, error="last() of an empty list"))
 def _last(g, xs):
     """The last item; the last card of a zone is the one put there most recently."""
     items = xs.cards if hasattr(xs, "cards") else xs
@@ -130,9 +161,6 @@ def _flatten(g, xss):
     return out
 
 
-MAX_PRODUCT = 20_000  # like `subsets`: a listing that large is a sign to build it another way
-
-
 @builtin("product(xs: list<A>, ys: list<B>) -> list<tuple<A, B>>", may_fail=True)
 def _product(g, xs, ys):
     """Every pair (x, y) of an item of xs with an item of ys, xs in the outer order: each triple
@@ -142,9 +170,6 @@ def _product(g, xs, ys):
     if len(xs) * len(ys) > MAX_PRODUCT:
         raise EvalError(f"product() of {len(xs)} by {len(ys)} items is more than {MAX_PRODUCT} pairs")
     return [(x, y) for x in xs for y in ys]
-
-
-MAX_STRING = 100_000       # characters of a string a game builds ('+', join)
 
 
 @builtin("join(parts: list<str>, separator: str) -> str", may_fail=True)
@@ -196,19 +221,19 @@ def _lowest(g, xs):
     return min(xs)
 
 
-@builtin("abs(n: int) -> int")
+@builtin("abs(n: int) -> int", cheap=True)
 def _abs(g, n):
     """The absolute value of n."""
     return abs(n)
 
 
-@builtin("max_of(a: int, b: int) -> int")
+@builtin("max_of(a: int, b: int) -> int", cheap=True, inline=Inline(_NUMBER % ">="))
 def _max_of(g, a, b):
     """The larger of two numbers."""
     return a if a >= b else b
 
 
-@builtin("min_of(a: int, b: int) -> int")
+@builtin("min_of(a: int, b: int) -> int", cheap=True, inline=Inline(_NUMBER % "<="))
 def _min_of(g, a, b):
     """The smaller of two numbers."""
     return a if a <= b else b
@@ -232,7 +257,7 @@ def _text(g, x):
     return g.describe(x)
 
 
-@builtin("card(id: str) -> card", may_fail=True)
+@builtin("card(id: str) -> card", may_fail=True, cheap=True)
 def _card(g, card_id):
     """The card with this id, e.g. card('QS'). A literal id is checked when the ruleset loads."""
     try:
@@ -241,7 +266,7 @@ def _card(g, card_id):
         raise EvalError(f"no card with id '{card_id}'") from None
 
 
-@builtin("player_at(seat: int) -> player")
+@builtin("player_at(seat: int) -> player", cheap=True)
 def _player_at(g, seat):
     """The player in a seat; seats wrap around, so player_at(-1) is the last seat."""
     return g.players[seat % len(g.players)]
@@ -254,7 +279,7 @@ def _players_from(g, p):
     return players[p.seat:] + players[:p.seat]
 
 
-@builtin("offset(p: player, k: int) -> player")
+@builtin("offset(p: player, k: int) -> player", cheap=True)
 def _offset(g, p, k):
     """The player k seats to the left of p (k may be negative: to the right)."""
     players = g.players
@@ -276,7 +301,7 @@ def _next_in(g, p, among):
     return nearest
 
 
-@builtin("holder(c: card) -> player", may_fail=True)
+@builtin("holder(c: card) -> player", may_fail=True, reads_state=True)
 def _holder(g, c):
     """The player who owns the zone the card is in; an error if it lies in a game zone."""
     owner = c.zone.owner if c.zone is not None else None
@@ -302,7 +327,7 @@ def _random_int(g, low, high):
     return g.rng.randint(low, high)
 
 
-@builtin("can_use(p: player, ability: str) -> bool", may_fail=True)
+@builtin("can_use(p: player, ability: str) -> bool", may_fail=True, reads_state=True)
 def _can_use(g, p, ability):
     """The player may use the ability now: enabled, not used since `reset_uses`, condition met."""
     spec = g.rules.abilities.get(ability)
@@ -312,14 +337,14 @@ def _can_use(g, p, ability):
     return not flags and (spec.when is None or spec.when(g, {"p": p}))
 
 
-@builtin("usable(p: player) -> list<str>")
+@builtin("usable(p: player) -> list<str>", reads_state=True)
 def _usable(g, p):
     """The abilities the player may use now, in the order the ruleset declares them."""
     return [name for name, spec in g.rules.abilities.items()
             if not g.ability_flags(p, name) and (spec.when is None or spec.when(g, {"p": p}))]
 
 
-@builtin("met(p: player) -> list<str>")
+@builtin("met(p: player) -> list<str>", reads_state=True)
 def _met(g, p):
     """The abilities whose condition holds for the player now, disabled or used ones included,
     in the order the ruleset declares them: an owner may count as meeting a condition even when
@@ -327,18 +352,37 @@ def _met(g, p):
     return [name for name, spec in g.rules.abilities.items() if spec.when is None or spec.when(g, {"p": p})]
 
 
-@builtin("enabled(p: player, ability: str) -> bool")
+@builtin("enabled(p: player, ability: str) -> bool", reads_state=True)
 def _enabled(g, p, ability):
     """The ability is not disabled for this player (whether or not its condition holds)."""
     return "disabled" not in g.ability_flags(p, ability)
 
 
-@builtin("used(p: player, ability: str) -> bool")
+@builtin("used(p: player, ability: str) -> bool", reads_state=True)
 def _used(g, p, ability):
     """The player has used the ability since their uses were last reset."""
     return "used" in g.ability_flags(p, ability)
 
 
-from interpreter.primitives import combinations as _combinations  # noqa: E402,F401  (registers groups, runs, ...)
-from interpreter.primitives import ranking as _ranking  # noqa: E402,F401  (registers hand_rank, hand_name, ...)
-from interpreter.primitives import ordered as _ordered  # noqa: E402,F401  (registers hand_rank_by, card_rank_by)
+# The general primitives are plain Python (primitives/); the registry wraps them here.
+builtin("groups(cards: list<card>, key: str, wild: list<card>, min_size: int, max_size: int) -> list<list<card>>",
+        may_fail=True, attribute_params={"key": False})(combinations.groups)
+builtin("runs(cards: list<card>, key: str, same: str, wild: list<card>, order: list<int>, min_size: int, "
+        "max_size: int) -> list<list<card>>",
+        may_fail=True, attribute_params={"key": False, "same": True})(combinations.runs)
+builtin("is_group(cards: list<card>, key: str, wild: list<card>) -> bool",
+        may_fail=True, attribute_params={"key": False})(combinations.is_group)
+builtin("is_run(cards: list<card>, key: str, same: str, wild: list<card>, order: list<int>) -> bool",
+        may_fail=True, attribute_params={"key": False, "same": True})(combinations.is_run)
+builtin("subsets(xs: list<T>, min_size: int, max_size: int) -> list<list<T>>", may_fail=True)(combinations.subsets)
+builtin("distinct_sets(sets: list<list<card>>) -> list<list<card>>", may_fail=True)(combinations.distinct_sets)
+builtin("hand_rank(cards: list<card>) -> list<int>", may_fail=True)(ranking.hand_rank)
+builtin("hand_rank_suited(cards: list<card>) -> list<int>", may_fail=True)(ranking.hand_rank_suited)
+builtin("hand_name(cards: list<card>) -> str", may_fail=True)(ranking.hand_name)
+builtin("hand_rank_of(ranks: list<int>, suits: list<str>, wilds: int) -> list<int>", may_fail=True)(ranking.hand_rank_of)
+builtin("hand_rank_suited_of(ranks: list<int>, suits: list<str>, wilds: int) -> list<int>",
+        may_fail=True)(ranking.hand_rank_suited_of)
+builtin("hand_name_of(rank: list<int>) -> str", may_fail=True)(ranking.hand_name_of)
+builtin("hand_rank_by(cards: list<card>, ranks: list<int>, suits: list<str>) -> list<int>",
+        may_fail=True)(ordered.hand_rank_by)
+builtin("card_rank_by(c: card, ranks: list<int>, suits: list<str>) -> int", may_fail=True)(ordered.card_rank_by)

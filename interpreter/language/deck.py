@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from interpreter.errors import Collector, did_you_mean
 from interpreter.language import fields
 from interpreter.language import types as T
+from interpreter.limits import MAX_INT
 
 STANDARD_RANKS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T",
                   11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -25,7 +26,6 @@ STANDARD_SUITS = {"clubs": ("C", "♣", "black"), "diamonds": ("D", "♦", "red"
                   "hearts": ("H", "♥", "red"), "spades": ("S", "♠", "black")}
 ATTRIBUTE_TYPES = {"int": T.INT, "str": T.STR, "bool": T.BOOL}
 MAX_CARDS = 10_000   # a deck's size: several shoes of cards; more would make every move slow
-MAX_INT = 10 ** 18   # numbers stay machine-sized
 _CARD_KEYS = ("id", "label", "count")
 
 
@@ -176,7 +176,7 @@ class DeckBuilder:
         if not isinstance(rule, dict):
             return lambda values: rule
         source = rule.get("of")
-        if source not in names:
+        if not isinstance(source, str) or source not in names:
             self.errors.error("unknown-name", f"'of' names the generated attribute the count depends on; "
                               f"'generate' has no '{source}'", self.span("count", "of"),
                               did_you_mean(str(source), names))

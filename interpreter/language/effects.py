@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from interpreter.language.builtins import EvalError
+from interpreter.errors import EvalError
 from interpreter.language.types import parse_signature
 
 

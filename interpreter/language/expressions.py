@@ -175,7 +175,8 @@ def _friendly(exc: UnexpectedInput, text: str, start: str) -> ParseError:
             acceptable.discard("COMMA")
         return ParseError(f"expected {_describe_expected(acceptable)}, found {found}", line, column)
     if isinstance(exc, UnexpectedCharacters):
-        char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
+        at = exc.pos_in_stream or 0
+        char = text[at] if at < len(text) else "?"
         hint = ""
         if char == "&":
             hint = " (write 'and')"

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from interpreter.cache import sources
-from interpreter.language.compiler import Where
+from interpreter.language import source_cache as sources
+from interpreter.language.source import Where
 from interpreter.errors import Collector, Span, did_you_mean
 from interpreter.language.schema import check_schema
 from interpreter.language.source import MAX_BYTES, Source, read_source

@@ -138,8 +138,8 @@ def _report(source, error, path: tuple, errors: Collector) -> None:
         errors.error("missing-key", f"'{where}' needs '{missing}'", source.span(path))
         return
     if kind == "type":
-        wanted = error.validator_value
-        wanted = " or ".join(wanted) if isinstance(wanted, list) else wanted
+        value = error.validator_value
+        wanted = " or ".join(value) if isinstance(value, list) else str(value)
         names = {"object": "a mapping", "array": "a list", "string": "a string", "integer": "a whole number",
                  "boolean": "true or false", "number": "a number"}
         wanted_words = " or ".join(names.get(w, w) for w in wanted.split(" or "))
@@ -150,9 +150,9 @@ def _report(source, error, path: tuple, errors: Collector) -> None:
                      source.span(path))
         return
     if kind == "enum":
-        allowed = ", ".join(map(str, error.validator_value))
+        listed = ", ".join(map(str, error.validator_value))
         hint = did_you_mean(str(error.instance), [str(v) for v in error.validator_value])
-        errors.error("enum", f"'{where}' must be one of: {allowed}; not {error.instance!r}", source.span(path), hint)
+        errors.error("enum", f"'{where}' must be one of: {listed}; not {error.instance!r}", source.span(path), hint)
         return
     if kind == "pattern" and error.instance is not None:
         errors.error("name", f"'{error.instance}' is not a valid name (letters, digits and _, not starting "

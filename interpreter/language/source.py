@@ -8,12 +8,14 @@ the exact place in the file.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import yaml
 
 from interpreter.errors import Collector, Span
 
+_Loader: Any
 try:  # libyaml is ~10x faster; the pure-Python loader gives the same nodes.
     _Loader = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - depends on how PyYAML was built
@@ -70,7 +72,7 @@ class Source:
         info = self.nodes.get(path)
         if info is None:
             return Span(self.path, 1, 1)
-        if key and info.key_line is not None:
+        if key and info.key_line is not None and info.key_column is not None:
             return Span(self.path, info.key_line + 1, info.key_column + 1)
         return Span(self.path, info.line + 1, info.column + 1)
 
@@ -201,7 +203,9 @@ def _leave_out(lines: list[str], line: int, dropped: set) -> bool:
     end = min((i for i in starts if i > first), default=len(lines))
     if not any(lines[first:end]):
         return False
-    dropped.add(_TOP_KEY.match(lines[first]).group(1))
+    key = _TOP_KEY.match(lines[first])
+    assert key is not None          # `first` is one of `starts`
+    dropped.add(key.group(1))
     lines[first:end] = [""] * (end - first)
     return True
 
@@ -218,6 +222,16 @@ def _yaml_hint(problem: str, text: str, mark) -> str | None:
         return ("a ': ' inside a plain value starts a mapping; put the whole value in quotes, "
                 "e.g. then: \"announce('Score: ' + text(n))\"")
     return None
+
+
+@dataclass
+class Where:
+    """Where an expression string stands: its Source and JSON path, for error positions."""
+    source: Source
+    path: tuple
+
+    def span(self, line: int = 1, column: int = 1) -> Span:
+        return self.source.expression_span(self.path, line, column)
 
 
 class _TooBig(Exception):
@@ -267,7 +281,7 @@ class _Builder:
                     first = self.source.nodes[path + (name,)]
                     self.errors.error(
                         "duplicate-key",
-                        f"duplicate key '{name}' (first defined at line {first.key_line + 1}); "
+                        f"duplicate key '{name}' (first defined at line {(first.key_line or 0) + 1}); "
                         "YAML would silently keep only the last one",
                         Span(self.source.path, key.start_mark.line + 1, key.start_mark.column + 1))
                     continue

@@ -148,7 +148,7 @@ def _history(hand: _Hand, number: int, *, declared: dict, names: list[str], min_
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            for state in history:
+            for state in history:  # noqa: B007 - the last state is the one read
                 pass
             if state.status:
                 raise _Unfinished

@@ -71,7 +71,7 @@ def _compare(produced: list, logged: list, start: int) -> int:
 
 def ruleset_of(header: dict, path: Path):
     """The log's ruleset, found from the header and checked to be the same text."""
-    from interpreter.language.ruleset import load_ruleset
+    from interpreter.compile.ruleset import load_ruleset
     record = header["ruleset"]
     ruleset = load_ruleset(find_ruleset(record, path), variants=[_variant(v, path) for v in header["variants"]])
     if ruleset.digest != record["digest"]:

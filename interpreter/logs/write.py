@@ -19,7 +19,7 @@ PUBLIC = "public"      # the view of a log written as a spectator saw the game
 def _shipped_digest(name: str) -> str | None:
     """The digest of the shipped game `name` as this cardrules ships it (None: not shipped)."""
     from interpreter.errors import RulesetError
-    from interpreter.language.ruleset import load_ruleset
+    from interpreter.compile.ruleset import load_ruleset
     from interpreter.shipped import find_game
     found = find_game(name)
     if found is None:

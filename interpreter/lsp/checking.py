@@ -2,7 +2,7 @@
 editor's buffers, its findings placed in the files they are about.
 
 Checks run with the parse trees and compiled code of the last check kept in memory
-(`cache.warm`), so a check after a small edit redoes little; nothing is written to the load
+(`compile.warm`), so a check after a small edit redoes little; nothing is written to the load
 cache on disk for a buffer being typed.
 """
 from __future__ import annotations
@@ -13,9 +13,9 @@ from typing import Mapping
 
 from lsprotocol import types as L
 
-from interpreter.cache.warm import Warm
+from interpreter.compile.warm import Warm
 from interpreter.errors import Diagnostic
-from interpreter.language.ruleset import check_ruleset
+from interpreter.compile.ruleset import check_ruleset
 from interpreter.lsp.index import display_path
 
 _TOKEN = re.compile(r"""[A-Za-z0-9_.\-]+|'[^']*'?|"[^"]*"?""")

@@ -14,10 +14,10 @@ from lsprotocol import types as L
 
 from interpreter.language import types as T
 from interpreter.language.builtins import BUILTINS
-from interpreter.language.compiler import CARD_BUILTIN_ATTRS, GLOBALS, PLAYER_ATTRS, TEAM_ATTRS
+from interpreter.compile.compiler import CARD_BUILTIN_ATTRS, GLOBALS, PLAYER_ATTRS, TEAM_ATTRS
 from interpreter.language.effects import EFFECTS
 from interpreter.language.loader import LIBRARY
-from interpreter.language.macros import MACRO_DOCS, MACROS
+from interpreter.compile.macros import MACRO_DOCS, MACROS
 from interpreter.language.schema import schema_text
 from interpreter.lsp import context, strings
 from interpreter.lsp.index import SECTIONS, Cursor, Definition, Index, Place, Use

@@ -144,7 +144,8 @@ def _definitions(index: Index, source: Source, file: Path) -> None:
             params = spec.get("params")
             if section in ("functions", "procedures") and isinstance(params, dict):
                 for pname, ptype in params.items():
-                    add(Definition("parameter", pname, _key_place(source, file, path=(section, name, "params", pname), name=pname),
+                    add(Definition("parameter", pname,
+                                   _key_place(source, file, path=(section, name, "params", pname), name=pname),
                                    f"parameter {pname}: {ptype} of {kind} {name}", owner=(section, name)))
     deck = data.get("deck") if isinstance(data.get("deck"), dict) else {}
     for section, what in (("attributes", "card attribute"), ("values", "derived card attribute")):

@@ -32,7 +32,7 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb
 
-from interpreter.language.builtins import EvalError, builtin
+from interpreter.errors import EvalError
 from interpreter.primitives.combinations_cards import _ATTR_NUMBERS, _ClassNumbers, _items, _key, _value
 from interpreter.primitives.combinations_quick import _quick_groups, _quick_runs
 from interpreter.primitives.combinations_search import MAX_SETS, MAX_TRIES, _search_groups, _search_runs, _Unique
@@ -52,9 +52,7 @@ def _split(cards, wild) -> tuple[list, list]:
     return [c for c in _items(cards) if c not in is_wild], wilds
 
 
-@builtin("groups(cards: list<card>, key: str, wild: list<card>, min_size: int, max_size: int) "
-         "-> list<list<card>>", may_fail=True, attribute_params={"key": False})
-def _groups(g, cards, key, wild, min_size, max_size):
+def groups(g, cards, key, wild, min_size, max_size):
     """Every set of min_size to max_size cards whose attribute `key` is equal (a group, a set of
     a kind), wild cards filling in for any value. Natural cards first, then wild ones; interchangeable
     cards count once (see the module notes). Example: groups(p.hand, 'rank', jokers, 2, 4)."""
@@ -66,10 +64,7 @@ def _groups(g, cards, key, wild, min_size, max_size):
     return sets if sets is not None else _search_groups(naturals, wilds, key, min_size, max_size)
 
 
-@builtin("runs(cards: list<card>, key: str, same: str, wild: list<card>, order: list<int>, "
-         "min_size: int, max_size: int) -> list<list<card>>", may_fail=True,
-         attribute_params={"key": False, "same": True})
-def _runs(g, cards, key, same, wild, order, min_size, max_size):
+def runs(g, cards, key, same, wild, order, min_size, max_size):
     """Every set of min_size to max_size cards that fill consecutive places of `order` (a run, a
     sequence), by their attribute `key`, all with one value of attribute `same` ('' for any), wild
     cards filling gaps or ends. `order` lists the key values in sequence; a value may appear twice,
@@ -87,9 +82,7 @@ def _runs(g, cards, key, same, wild, order, min_size, max_size):
     return sets if sets is not None else _search_runs(naturals, wilds, key, same, order, min_size, max_size)
 
 
-@builtin("is_group(cards: list<card>, key: str, wild: list<card>) -> bool", may_fail=True,
-         attribute_params={"key": False})
-def _is_group(g, cards, key, wild):
+def is_group(g, cards, key, wild):
     """True when the cards (at least one) share the value of attribute `key`, wild cards
     standing for it. The check that matches `groups`."""
     items = _items(cards)
@@ -97,9 +90,7 @@ def _is_group(g, cards, key, wild):
     return bool(items) and len({_value(c, key) for c in naturals}) <= 1
 
 
-@builtin("is_run(cards: list<card>, key: str, same: str, wild: list<card>, order: list<int>) -> bool",
-         may_fail=True, attribute_params={"key": False, "same": True})
-def _is_run(g, cards, key, same, wild, order):
+def is_run(g, cards, key, same, wild, order):
     """True when the cards (at least one) can fill consecutive places of `order` by attribute
     `key`, one value of `same` ('' for any), wild cards anywhere. The check that matches `runs`."""
     items = _items(cards)
@@ -120,8 +111,7 @@ def _is_run(g, cards, key, same, wild, order):
     return False
 
 
-@builtin("subsets(xs: list<T>, min_size: int, max_size: int) -> list<list<T>>", may_fail=True)
-def _subsets(g, xs, min_size, max_size):
+def subsets(g, xs, min_size, max_size):
     """Every subset of min_size to max_size items, in list order: the fallback for combinations
     that `groups` and `runs` do not describe, filtered with a condition. At most 20,000 subsets."""
     items = list(_items(xs))
@@ -133,8 +123,7 @@ def _subsets(g, xs, min_size, max_size):
     return [list(s) for k in range(low, high + 1) for s in combinations(items, k)]
 
 
-@builtin("distinct_sets(sets: list<list<card>>) -> list<list<card>>", may_fail=True)
-def _distinct_sets(g, sets):
+def distinct_sets(g, sets):
     """The card sets without repeats, in first-seen order: two sets are the same when they hold
     the same cards in any order, interchangeable cards (equal in every attribute and card
     variable) counting as one. Joins the singles, groups and runs of one decision."""

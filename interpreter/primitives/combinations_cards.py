@@ -1,10 +1,9 @@
 """Cards as the combination builtins (combinations.py) read them: attributes and card variables
 by name, and class numbers shared by exactly the interchangeable cards (equal in every attribute
-and card variable), which key the sets that are compared.
-
-EvalError is imported where it is raised: the builtin registry imports this module (through
-combinations.py), so importing the registry at the top would be a cycle."""
+and card variable), which key the sets that are compared."""
 from __future__ import annotations
+
+from interpreter.errors import EvalError
 
 
 def _items(xs) -> list:
@@ -18,7 +17,6 @@ def _value(card, name: str):
         return card.attrs[name]
     if name in card.vars:
         return card.vars[name]
-    from interpreter.language.builtins import EvalError
     raise EvalError(f"card {card.label} has no attribute or variable '{name}'")
 
 
@@ -50,7 +48,7 @@ def _plain_numbers(cards: list) -> list[int] | None:
         if card.vars:
             return None
     numbers = [_ATTR_NUMBERS.get(id(card.attrs)) for card in cards]      # the usual case written out
-    return [_plain_class(card.attrs) for card in cards] if None in numbers else numbers
+    return [_plain_class(card.attrs) for card in cards] if None in numbers else numbers  # type: ignore[return-value]
 
 
 def _signature(card):
@@ -69,6 +67,7 @@ class _ClassNumbers(dict):
     hash by identity). A card without variables has its attributes' number (0 and up), one with
     variables a number of this collection (below 0)."""
     __slots__ = ("signatures",)
+    signatures: dict[tuple, int]
 
     def __missing__(self, card) -> int:
         if not card.vars:

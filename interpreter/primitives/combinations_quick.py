@@ -129,8 +129,8 @@ def _wild_groups(naturals: list, by_value: dict, wilds: list, min_size: int, max
             if tries > MAX_TRIES or len(sets) + count > MAX_SETS:
                 return None
             for base in combinations(members, m):
-                for extra in extras:
-                    sets.append([*base, *extra])
+                for picks in extras:
+                    sets.append([*base, *picks])
     alone = _extras(wild_picks, min_size, min(w, max_size))       # wild cards alone
     if tries + len(alone) > MAX_TRIES or len(sets) + len(alone) > MAX_SETS:
         return None
@@ -282,7 +282,7 @@ def _one_wild_runs(slots: dict, twice: set, wild, places: int, min_size: int, ma
                 seen.add(key)
                 sets.append(run)
 
-    def chain_from(family: dict, place: int, end: int, chosen: list) -> tuple[list, list]:
+    def chain_from(family: dict, place: int, end: int, chosen: list | tuple) -> tuple[list, list]:
         """The cards at `place` and the places after it, up to `end`, none of `chosen` again;
         and for each, whether it stands at other places too."""
         cards, repeated = [], []

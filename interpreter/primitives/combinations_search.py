@@ -1,15 +1,13 @@
 """The search behind `groups` and `runs` (combinations.py): candidate by candidate, for any cards,
 comparing sets only where two may be equal and counting every candidate against the caps. It
 says what the builtins find, and which error they meet first; the quick paths
-(combinations_quick.py) build the same sets at once in the usual cases and leave the rest to it.
-
-EvalError is imported where it is raised, as in combinations_cards.py: the builtin registry
-imports this module."""
+(combinations_quick.py) build the same sets at once in the usual cases and leave the rest to it."""
 from __future__ import annotations
 
 from itertools import combinations, islice
 from operator import itemgetter
 
+from interpreter.errors import EvalError
 from interpreter.primitives.combinations_cards import _ClassNumbers, _key, _value
 
 MAX_SETS = 20_000         # every combination builtin stops at the same number of sets (`subsets` too)...
@@ -35,7 +33,6 @@ class _Unique:
             self.runaway()
 
     def runaway(self):
-        from interpreter.language.builtins import EvalError
         raise EvalError(f"{self.name}() looked at more than {MAX_TRIES} candidate sets; narrow the "
                         "cards, the wild cards or the sizes")
 
@@ -69,7 +66,6 @@ class _Unique:
             self.too_many()
 
     def too_many(self):
-        from interpreter.language.builtins import EvalError
         raise EvalError(f"{self.name}() would make more than {MAX_SETS} sets; narrow the cards, "
                         "the wild cards or the sizes")
 
@@ -103,7 +99,6 @@ def _classes(cards: list, unique: "_Unique") -> list[list]:
 
 def _check_classes(classes: list) -> None:
     if len(classes) > MAX_CLASSES:
-        from interpreter.language.builtins import EvalError
         raise EvalError(f"more than {MAX_CLASSES} different cards to combine; narrow the cards or the wild cards")
 
 

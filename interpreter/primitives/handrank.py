@@ -127,6 +127,7 @@ def hand_key_with_suits(cards: Sequence[Card], *, wilds: int = 0) -> tuple:
     """
     # The answer depends only on which cards there are: remembered by the sorted cards, as
     # the rank-only keys are by their counts (showdowns rank the same hands again and again).
+    memo: tuple[object, ...] | None
     try:
         memo = (wilds, *sorted(cards))
         cached = _SUITED_KEYS.get(memo)
@@ -373,7 +374,7 @@ def _general_key(cards: Sequence[Card], wilds: int) -> tuple[int, ...]:
     by_rank = _best_rank_key(counts, wilds)
     if by_rank[0] >= FULL_HOUSE or not flush_suits:
         return by_rank
-    return max(_flush_key(c, wilds) for c in flush_suits)
+    return max(_flush_key(c, wilds) for c in flush_suits)  # type: ignore[misc]  # a flush suit has one
 
 
 # --- showing the cards ----------------------------------------------------------
@@ -401,6 +402,7 @@ def _arrange(cards: Sequence[Card], wilds: int) -> tuple[tuple[int, ...], list[C
     if key[0] in (STRAIGHT_FLUSH, FLUSH):  # the highest suit that makes the key
         free = min(wilds, 5)
         for suit in reversed(SUITS):
+            made: tuple[int, ...] | None
             if key[0] == STRAIGHT_FLUSH:
                 made = (STRAIGHT_FLUSH, _straight_flush_top(_mask(suited[suit]), free))
             else:

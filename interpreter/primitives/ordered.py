@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from interpreter.language.builtins import EvalError, builtin
+from interpreter.errors import EvalError
 from interpreter.primitives.handrank import (FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, ONE_PAIR,
                                              STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR)
 
@@ -72,16 +72,14 @@ def hand_key_by(cards, ranks: list, suits: list) -> list[int]:
     return max(_key_of_five_or_fewer(list(five)) for five in combinations(places, 5))
 
 
-@builtin("hand_rank_by(cards: list<card>, ranks: list<int>, suits: list<str>) -> list<int>", may_fail=True)
-def _hand_rank_by(g, cards, ranks, suits):
+def hand_rank_by(g, cards, ranks, suits):
     """Poker rank of the cards with `ranks` and `suits` listed low to high (suits [] to ignore
     them): hand_rank_by(play, [3, 4, ..., 14, 2], ['diamonds', 'clubs', 'hearts', 'spades'])
     ranks a climbing game's plays, 2 high. Straights follow the rank order; see the module notes."""
     return hand_key_by(cards, ranks, suits)
 
 
-@builtin("card_rank_by(c: card, ranks: list<int>, suits: list<str>) -> int", may_fail=True)
-def _card_rank_by(g, c, ranks, suits):
+def card_rank_by(g, c, ranks, suits):
     """One number per card that orders cards by rank, then suit, in the orders given (low to high):
     the highest single card is the one with the largest card_rank_by."""
     ((rank, suit),) = _places([c], ranks, suits)

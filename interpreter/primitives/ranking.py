@@ -22,7 +22,7 @@ The ranking itself lives in `handrank.py`; this module only adapts cards and val
 from __future__ import annotations
 
 from interpreter.primitives import handrank
-from interpreter.language.builtins import EvalError, builtin
+from interpreter.errors import EvalError
 
 _KEY_LENGTH = 6    # category + up to five ranks
 _SUITS_LENGTH = 5  # one suit per card compared
@@ -97,39 +97,32 @@ def _suited_key(pairs, wilds: int = 0) -> list[int]:
     return [*key, *_PADS[_KEY_LENGTH - len(key)], *suits, *_PADS[_SUITS_LENGTH - len(suits)]]
 
 
-@builtin("hand_rank(cards: list<card>) -> list<int>", may_fail=True)
-def _hand_rank(g, cards):
+def hand_rank(g, cards):
     """Poker rank of the best five cards (or a partial hand of 1-4): larger is better, equal ties."""
     return _key(_pairs(cards))
 
 
-@builtin("hand_rank_suited(cards: list<card>) -> list<int>", may_fail=True)
-def _hand_rank_suited(g, cards):
+def hand_rank_suited(g, cards):
     """hand_rank, then suits break ties (♠ > ♦ > ♥ > ♣), card by card."""
     return _suited_key(_pairs(cards))
 
 
-@builtin("hand_name(cards: list<card>) -> str", may_fail=True)
-def _hand_name(g, cards):
+def hand_name(g, cards):
     """The category of the cards' best hand, e.g. 'full house' or 'one pair'."""
     return handrank.CATEGORY_NAMES[_key(_pairs(cards))[0]]
 
 
-@builtin("hand_rank_of(ranks: list<int>, suits: list<str>, wilds: int) -> list<int>", may_fail=True)
-def _hand_rank_of(g, ranks, suits, wilds):
+def hand_rank_of(g, ranks, suits, wilds):
     """hand_rank of cards given as values (rank 2-14, suit name) plus `wilds` cards that stand for any."""
     return _key(_explicit(ranks, suits, wilds), wilds)
 
 
-@builtin("hand_rank_suited_of(ranks: list<int>, suits: list<str>, wilds: int) -> list<int>",
-         may_fail=True)
-def _hand_rank_suited_of(g, ranks, suits, wilds):
+def hand_rank_suited_of(g, ranks, suits, wilds):
     """hand_rank_suited from explicit values, as hand_rank_of."""
     return _suited_key(_explicit(ranks, suits, wilds), wilds)
 
 
-@builtin("hand_name_of(rank: list<int>) -> str", may_fail=True)
-def _hand_name_of(g, rank):
+def hand_name_of(g, rank):
     """The category name of a rank made by hand_rank or hand_rank_of, e.g. 'flush'."""
     if not rank or not 0 <= rank[0] < len(handrank.CATEGORY_NAMES):
         raise EvalError(f"hand_name_of(): {rank} is not a hand rank")

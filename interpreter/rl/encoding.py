@@ -23,10 +23,11 @@ import yaml
 from interpreter.engine.claims import PASS
 from interpreter.engine.game import Game
 from interpreter.engine.state import Card, Player
+from interpreter.kinds import DECISION_KINDS
 
 NUMBER_BINS = 11
 LISTED = 64
-KINDS = ("card", "player", "value", "number", "action")
+KINDS = DECISION_KINDS     # a decision's kind, one-hot
 
 
 def declared_actions(ruleset) -> list[str]:

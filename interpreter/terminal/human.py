@@ -147,7 +147,7 @@ class HumanAgent:
     # -- amounts -------------------------------------------------------------------------------
     def _number(self, turn: Turn, pick: str):
         numbers = turn.numbers            # a range, or a list when some numbers are left out
-        least, most = min(numbers), max(numbers)
+        least = min(numbers)
         if len(numbers) == 1:
             self.say(f"{turn.prompt}{pick}: only {least} is possible: taken")
             return str(least)

@@ -24,10 +24,9 @@ from pathlib import Path
 
 from interpreter.cache.store import digest as text_digest
 from interpreter.cache.store import disabled as cache_disabled
-from interpreter.decisions import PAGE, explained
-from interpreter.errors import Diagnostic
 from interpreter.language.loader import LIBRARY
-from interpreter.language.ruleset import Ruleset, check_ruleset
+from interpreter.compile.ruleset import Ruleset, check_ruleset
+from interpreter.web.described import describe, for_people
 from interpreter.web.sandbox import Sandbox, SandboxError, check_source
 from interpreter.web.store import Store
 
@@ -199,20 +198,6 @@ class Catalog:
         return self.store.ruleset(digest)
 
 
-def describe(ruleset: Ruleset) -> dict:
-    """What the lobby shows of a ruleset: its name, player range and options, and the numbered
-    decisions of the rules page that those texts cite, each with its one-line meaning."""
-    options = []
-    for name, spec in ruleset.options.items():
-        options.append({"name": name, "type": spec.type, "default": ruleset.option_values.get(name),
-                        "values": list(spec.values) if spec.values else None,
-                        "min": spec.min, "max": spec.max, "description": spec.description})
-    cited = explained(ruleset.description, *(o["description"] for o in options))
-    return {"name": ruleset.name, "description": ruleset.description, "min_players": ruleset.min_players,
-            "max_players": ruleset.max_players, "options": options, "rules_page": PAGE,
-            "decisions": [{"number": number, "meaning": meaning} for number, meaning in cited]}
-
-
 def _safe_name(filename: str) -> str:
     stem = re.sub(r"[^A-Za-z0-9_.-]", "_", Path(filename or "upload.yaml").name)[:80].lstrip(".")
     return stem if stem.endswith((".yaml", ".yml")) else (stem or "upload") + ".yaml"
@@ -235,12 +220,3 @@ def _cache_off(off: bool):
 
 def _refusal(filename: str, code: str, message: str) -> dict:
     return {"severity": "error", "code": code, "file": filename, "message": message}
-
-
-def for_people(diagnostic: Diagnostic, folder: Path) -> dict:
-    """A diagnostic as JSON, with the private folder taken out of file names."""
-    data = diagnostic.to_json()
-    if "file" in data:
-        data["file"] = data["file"].replace(str(folder) + "/", "")
-    data["message"] = data["message"].replace(str(folder) + "/", "")
-    return data

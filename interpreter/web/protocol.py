@@ -4,8 +4,9 @@ Client -> server: `{"type": "join", "table": ID, "token": TOKEN or null}` first 
 spectator), then `{"type": "move", "table": ID, "decision": N, "choice": CHOICE_ID}` where N is
 the number of the decision the move answers (a replayed or late frame names an old one),
 `{"type": "back", "table": ID, "decision": N}` (the seat deciding the second part of a two-part
-choice takes the first part back, when its decision says `back: true`), and `{"type": "ping"}`. Server -> client: `welcome`, `state` (view, decision, events and transcript
-changes), `error` (a stable `code` and a message; nothing was changed), `pong`. After a back every client
+choice takes the first part back, when its decision says `back: true`), and `{"type": "ping"}`.
+Server -> client: `welcome`, `state` (view, decision, events and transcript changes), `error`
+(a stable `code` and a message; nothing was changed), `pong`. After a back every client
 gets a `state` frame with its stream again from the start (`events_from` 0) and `taken_back`,
 the seat that went back: the undone part leaves every seat's stream and the table's log.
 """

@@ -14,7 +14,7 @@ from pathlib import PurePosixPath
 
 from interpreter.engine.game import Game
 from interpreter.errors import GameError
-from interpreter.language.ruleset import Ruleset
+from interpreter.compile.ruleset import Ruleset
 from interpreter.logs.commitment import Sealed
 from interpreter.logs.replay import ViewLog, seen_by
 from interpreter.logs.write import PUBLIC

@@ -105,8 +105,8 @@ def main() -> None:
 # -- jobs (run in the child) -------------------------------------------------------------
 def check_source(source: str, filename: str) -> dict:
     """Check a ruleset's source: {"ok", "diagnostics" (for people), "ruleset" (what the lobby shows)}."""
-    from interpreter.language.ruleset import check_ruleset
-    from interpreter.web.catalog import describe, for_people
+    from interpreter.compile.ruleset import check_ruleset
+    from interpreter.web.described import describe, for_people
     with tempfile.TemporaryDirectory(prefix="cardrules-check-") as folder:
         path = Path(folder) / filename
         path.write_text(source, encoding="utf-8")
@@ -119,7 +119,7 @@ def set_up(source: str, filename: str, players: int, options: dict, seed: int) -
     """Set a game of the ruleset up as a table would: {"ok": true} or {"error": why not}."""
     from interpreter.engine.game import Game
     from interpreter.errors import GameError, RulesetError
-    from interpreter.language.ruleset import check_ruleset
+    from interpreter.compile.ruleset import check_ruleset
     with tempfile.TemporaryDirectory(prefix="cardrules-check-") as folder:
         path = Path(folder) / filename
         path.write_text(source, encoding="utf-8")

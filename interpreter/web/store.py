@@ -2,8 +2,9 @@
 
 Games are deterministic, so nothing else needs storing: a table is re-created by replaying its
 decisions. The event loop and the threads bots move in share one connection: each statement,
-and each transaction as a whole, holds a lock, and a statement's rows are read under it. Each decision is written as it is taken (WAL journal: a killed process loses nothing
-committed). The schema is versioned with `PRAGMA user_version`; `MIGRATIONS[i]` upgrades from i.
+and each transaction as a whole, holds a lock, and a statement's rows are read under it. Each
+decision is written as it is taken (WAL journal: a killed process loses nothing committed).
+The schema is versioned with `PRAGMA user_version`; `MIGRATIONS[i]` upgrades from i.
 """
 from __future__ import annotations
 

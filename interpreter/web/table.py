@@ -14,7 +14,7 @@ from interpreter.engine.budget import Budget
 from interpreter.engine.claims import PASS, decision_for, open_claim
 from interpreter.engine.game import Game
 from interpreter.errors import GameError
-from interpreter.language.ruleset import Ruleset
+from interpreter.compile.ruleset import Ruleset
 from interpreter.logs import commitment, write
 from interpreter.web.bots import Bot, make_bot
 from interpreter.web.frames import SPECTATOR, Stream, state_frame

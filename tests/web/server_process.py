@@ -34,7 +34,8 @@ class ServerProcess:
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "interpreter.cli.main", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                 "--db", str(self.db), "--bot-delay", str(self.bot_delay), "--allow-client-seeds", *self.extra], stdout=log, stderr=log, env=env, cwd=ROOT)
+                 "--db", str(self.db), "--bot-delay", str(self.bot_delay), "--allow-client-seeds", *self.extra],
+                stdout=log, stderr=log, env=env, cwd=ROOT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -21,7 +21,7 @@ pytest.importorskip("starlette", reason="the web extra (starlette) is not instal
 from starlette.testclient import TestClient  # noqa: E402
 
 from interpreter.engine.game import Game  # noqa: E402
-from interpreter.language.ruleset import load_ruleset  # noqa: E402
+from interpreter.compile.ruleset import load_ruleset  # noqa: E402
 from interpreter.web.app import create_app  # noqa: E402
 
 

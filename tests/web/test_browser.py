@@ -196,6 +196,7 @@ def test_every_shipped_game_has_a_journey(server):
     assert sorted(g["key"] for g in api(server, "/api/games")["games"]) == sorted(JOURNEYS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(JOURNEYS))
 def test_a_person_opens_a_table_in_the_lobby_plays_it_and_replays_its_log(browser, server, game, tmp_path):
     """GIVEN the lobby WHEN a person chooses the game, options, a person's seat and bots, opens
@@ -229,6 +230,7 @@ def test_a_person_opens_a_table_in_the_lobby_plays_it_and_replays_its_log(browse
         page.close()
 
 
+@pytest.mark.slow
 def test_two_people_and_a_spectator_at_one_hearts_table(browser, server, tmp_path):
     """GIVEN a Hearts table opened in the lobby with two people and two bots WHEN each person
     follows their own link in their own browser and a spectator follows the spectators' link
@@ -274,6 +276,7 @@ def test_two_people_and_a_spectator_at_one_hearts_table(browser, server, tmp_pat
             page.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["hearts", "texas-holdem"])
 def test_on_a_phone_the_first_screen_shows_your_hand_and_your_decision(browser, server, game, tmp_path):
     """GIVEN a 390 x 844 screen WHEN a person sits at a table from the lobby and it is their turn
@@ -322,6 +325,7 @@ def until_a_raise_is_offered(page) -> None:
         take_one_decision(page.page)
 
 
+@pytest.mark.slow
 def test_a_holdem_raise_by_an_amount(browser, server):
     """GIVEN a Hold'em table from the lobby against a bot that never raises WHEN the person
     clicks raise (or bet), types an amount and presses Enter THEN the amount is the move and
@@ -364,6 +368,7 @@ def test_a_holdem_raise_by_an_amount(browser, server):
         page.close()
 
 
+@pytest.mark.slow
 def test_a_holdem_raise_taken_back(browser, server):
     """GIVEN a Hold'em table from the lobby WHEN the person clicks raise (or bet), then back
     THEN the same choices are offered again at the same decision, and the table goes on from it."""
@@ -387,6 +392,7 @@ def test_a_holdem_raise_taken_back(browser, server):
         page.close()
 
 
+@pytest.mark.slow
 def test_a_black_swan_combination_chosen_by_clicking_cards(browser, server):
     """GIVEN a Black Swan table from the lobby WHEN a combination of cards is on offer and the
     person clicks its cards, then "play" THEN exactly those cards are the move and leave the hand;
@@ -427,6 +433,7 @@ def test_a_black_swan_combination_chosen_by_clicking_cards(browser, server):
         page.close()
 
 
+@pytest.mark.slow
 def test_a_replay_stepped_back_and_forth(browser, server, tmp_path):
     """GIVEN an all-bot Hearts table opened in the lobby WHEN its host follows the host link,
     downloads the full log and opens it in the replay viewer THEN the steps go forward and back
@@ -471,6 +478,7 @@ def test_a_replay_stepped_back_and_forth(browser, server, tmp_path):
         context.close()
 
 
+@pytest.mark.slow
 def test_a_card_in_another_players_panel_is_chosen_by_its_button(browser, server):
     """GIVEN a Captain Blackjack table from the lobby WHEN the person uses a captain on another
     player, so that the choice is a card lying in that player's panel (not clickable there)
@@ -502,6 +510,7 @@ def test_a_card_in_another_players_panel_is_chosen_by_its_button(browser, server
         page.close()
 
 
+@pytest.mark.slow
 def test_a_spectators_log_is_stepped_through_as_its_transcript(browser, server):
     """GIVEN the log a spectator downloads (no seed: no table can be drawn from it) WHEN it is
     opened in the replay viewer THEN it steps through what the spectator read, says whose view

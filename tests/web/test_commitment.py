@@ -113,7 +113,7 @@ def test_the_replay_viewer_verifies_the_commitment(client):
 
 
 def hearts_log(tmp_path, *, salt: str | None):
-    from interpreter.language.ruleset import load_ruleset
+    from interpreter.compile.ruleset import load_ruleset
     from tests.web.server_process import ROOT
     game = Game(load_ruleset(ROOT / "rulesets" / "hearts.yaml"), 4, seed=7, options={"target": 1})
     rng = random.Random(7)

@@ -33,6 +33,7 @@ def client(tmp_path_factory):
         yield client
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_no_client_sees_a_card_it_may_not(client, game):
     players, seed = GAMES[game], 11

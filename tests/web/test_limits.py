@@ -25,6 +25,7 @@ def watch(ws, table: str) -> None:
     ws.receive_json()
 
 
+@pytest.mark.slow
 def test_idle_spectators_cannot_deny_a_new_table(tmp_path):
     """GIVEN a server of at most 20 live tables, each watched by an idle spectator
     WHEN someone opens another table

@@ -128,6 +128,7 @@ def test_the_health_endpoint_and_table_cap(tmp_path):
         assert client.get("/health").json()["live_tables"] == 2
 
 
+@pytest.mark.slow
 def test_an_uploaded_ruleset_with_errors_is_refused_with_positions(client):
     source = "version: 1\nname: Broken\nplayers: {min: 2, max: 4}\nflow:\n  - \"deal(deck, 3\"\n"
     answer = client.post("/api/check", json={"source": source, "filename": "broken.yaml"}).json()

@@ -47,6 +47,7 @@ class Client:
         self.ws.close()
 
 
+@pytest.mark.slow
 def test_a_killed_server_resumes_every_table_mid_hand(tmp_path):
     server = ServerProcess(tmp_path / "tables.db").start()
     try:

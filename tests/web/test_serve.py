@@ -21,6 +21,7 @@ def serve(tmp_path, port: int, **kwargs) -> subprocess.Popen:
                             text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=tmp_path, **kwargs)
 
 
+@pytest.mark.slow
 def test_serve_on_a_busy_port_is_one_line_and_exit_1(tmp_path):
     """GIVEN a port another program listens on WHEN cardrules serve is started on it THEN it
     exits 1 with one line saying so (not an internal error, not the server's own logs)."""
@@ -36,6 +37,7 @@ def test_serve_on_a_busy_port_is_one_line_and_exit_1(tmp_path):
     assert out == ""
 
 
+@pytest.mark.slow
 def test_a_started_server_says_where_to_open_it_and_ctrl_c_stops_it(tmp_path):
     """GIVEN a free port WHEN cardrules serve starts THEN its first line of output is
     "open http://127.0.0.1:PORT/", and that address answers."""

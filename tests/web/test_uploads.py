@@ -17,7 +17,7 @@ from tests.web.helpers import Seat
 pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
 from starlette.testclient import TestClient  # noqa: E402
 
-from interpreter.language.ruleset import load_ruleset  # noqa: E402
+from interpreter.compile.ruleset import load_ruleset  # noqa: E402
 from interpreter.errors import GameError  # noqa: E402
 from interpreter.web import bots  # noqa: E402
 from interpreter.web import catalog as catalog_module  # noqa: E402
@@ -50,6 +50,7 @@ def spin(source: str, filename: str) -> dict:
         pass
 
 
+@pytest.mark.slow
 def test_a_check_past_its_cpu_time_is_stopped_by_its_limit():
     """GIVEN a sandbox of 1 s of CPU (and 60 s of wall clock) and a job that never stops computing
     WHEN it runs  THEN the child is stopped by its CPU limit, and the error says so."""
@@ -77,6 +78,7 @@ def upload(client, source: str, filename: str = "upload.yaml") -> dict:
     return response.json()
 
 
+@pytest.mark.slow
 def test_a_hostile_upload_gets_a_clean_error_and_the_server_stays_small(client):
     """GIVEN an upload whose card labels are padded to 300 million characters each
     WHEN it is checked
@@ -91,6 +93,7 @@ def test_a_hostile_upload_gets_a_clean_error_and_the_server_stays_small(client):
     assert grown_mb < 200
 
 
+@pytest.mark.slow
 def test_the_server_answers_while_an_upload_is_checked(client, tmp_path, monkeypatch):
     """GIVEN a table with a person, and an upload whose check holds 300 MB and a CPU for 3 s
     WHEN the upload is being checked
@@ -122,6 +125,7 @@ def test_the_server_answers_while_an_upload_is_checked(client, tmp_path, monkeyp
     assert answers and answers[0]["ok"] is True
 
 
+@pytest.mark.slow
 def test_a_check_past_its_time_is_refused(tmp_path, monkeypatch):
     """GIVEN a sandbox of 1.5 s and a check that would sleep a minute
     WHEN it is uploaded
@@ -135,6 +139,7 @@ def test_a_check_past_its_time_is_refused(tmp_path, monkeypatch):
     assert answer["ok"] is False and "longer than 1.5 seconds" in answer["diagnostics"][0]["message"]
 
 
+@pytest.mark.slow
 def test_uploads_stay_out_of_the_load_cache_and_their_folders_are_bounded(tmp_path, monkeypatch):
     """GIVEN a server whose user has a load cache, and a bound of 2 uploads' folders
     WHEN a ruleset is loaded as a user would, then 4 distinct uploads are checked and each opens a table
@@ -159,6 +164,7 @@ def test_uploads_stay_out_of_the_load_cache_and_their_folders_are_bounded(tmp_pa
         assert len([p for p in folder.iterdir() if p.is_dir()]) <= 2
 
 
+@pytest.mark.slow
 def test_a_game_that_never_ends_stops_its_table_and_says_so(client):
     """GIVEN an uploaded ruleset that asks seat 0 to pass forever, at a table of two bots, with a
     bound of 15,000 decisions per table, and a client asking /health all along

@@ -1,7 +1,15 @@
-"""Python source generated from a ruleset's checked tree, compiled once with `compile()`.
+"""The compile stage: Python source generated from a ruleset's checked tree, compiled once with
+`compile()`, and the runtime contracts that source calls.
 
-The checker (`language/compiler.py`) walks each type-checked expression tree and emits Python
-source for it; the flow compiler (`engine/flow.py`, `engine/choices.py`) writes every step list
+It sits between the language (reading, schema, parsing, types, the builtin and effect
+registries) and the engine (state, decisions, events, frames), and is the only part of the
+package that writes or compiles code. `ruleset.py` runs a load from files to a `Ruleset`;
+`load_cache.py` keeps what a load parsed and compiled for the next one.
+
+The expression compiler (`compiler.py`, with the collection macros of `macros.py`, the call
+strategies of `calls.py` and the text templates of `templates.py`) walks each type-checked
+expression tree and emits Python source for it; the flow compiler (`flow.py`, `choices.py`,
+`steps.py`) writes every step list
 as one function with that source in place, laid out by `writer.py`: plain steps as nested
 Python, a list that may ask for a decision as a machine of numbered blocks that returns the
 Decision and resumes after it. This package owns what that source may touch and how it becomes
@@ -12,5 +20,5 @@ nothing but the runtime helpers of `runtime.py` and `flow_runtime.py`, the const
 generator handed it (builtins from the registry, spans, function bodies) and a handful of safe
 Python builtins; no imports, no other attributes. Failures inside it are raised as GameErrors
 carrying the rule's file:line:col, each generated line of a step list maps back to its rule
-(`unit.line_span`), and every loop counts against the game's step limit.
+(`errors.line_span`), and every loop counts against the game's step limit.
 """

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from interpreter.language.compiler import Where
+from interpreter.language.source import Where
 
 
 @dataclass

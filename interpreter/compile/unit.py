@@ -3,7 +3,7 @@ generated source lines, the constants they refer to, and the source kept for rea
 
 A unit's namespace holds only the runtime helpers, its own constants and a few pure Python
 builtins, so generated code can reach nothing else. Lines written for a rule note its span:
-`line_span` maps a line of generated code back to the ruleset (`engine/budget.too_deep` reads it).
+`errors.line_span` maps a line of generated code back to the ruleset (`engine/budget.too_deep` reads it).
 """
 from __future__ import annotations
 
@@ -11,16 +11,12 @@ import builtins as _py
 import hashlib
 
 from interpreter.cache.recording import Recording
-from interpreter.codegen import flow_runtime, runtime
+from interpreter.compile import flow_runtime, runtime
+from interpreter.errors import LINE_MAPS
 
 SAFE_BUILTINS = {name: getattr(_py, name) for name in ("len", "list", "dict", "any", "all", "range", "min",
                                                         "max", "sorted", "isinstance", "tuple")}
 NAMES = {**runtime.NAMES, **flow_runtime.NAMES}
-
-# generated file name -> the span of each of its lines (index 0 is line 1), for the units
-# whose lines carry spans (the flow's); a few KB per ruleset, kept while the process lives
-LINE_MAPS: dict[str, list] = {}
-
 
 class Unit:
     """Collects the source of one entry function and its helpers, then compiles it once."""
@@ -122,15 +118,7 @@ class Unit:
         return "\n\n".join(texts) + "\n", line_spans
 
 
-def line_span(filename: str, line: int):
-    """The rule a line of generated code was written for, if its unit noted one."""
-    spans = LINE_MAPS.get(filename)
-    if spans is None or not 0 < line <= len(spans):
-        return None
-    return spans[line - 1]
-
-
-# Compiled code kept between loads (see cache/trees.py): while a load records, a unit whose
+# Compiled code kept between loads (see load_cache.py): while a load records, a unit whose
 # generated source is exactly one compiled before takes that code instead of compiling again;
 # codes by (filename, digest of the source).
 CODES = Recording()

@@ -7,9 +7,9 @@ from functools import partial
 
 from interpreter.engine.decisions import DONE, Decision, new_decision
 from interpreter.engine.frames import CHOOSING, RESULTS, new_frame
-from interpreter.engine.steps import NONE, Break
+from interpreter.compile.steps import NONE, Break
 from interpreter.errors import GameError
-from interpreter.language.builtins import MAX_RANGE
+from interpreter.limits import MAX_RANGE
 
 MAX_NUMBER_RANGE = 2 ** 62   # a number choice's range must have a length Python can count
 

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from interpreter.cache import store
-from interpreter.codegen import unit
+from interpreter.compile import unit
 from interpreter.language import expressions
 
 

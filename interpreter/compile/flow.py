@@ -3,7 +3,7 @@
 A step is either a string of effect statements or a mapping with one step keyword
 (`if`, `while`, `repeat`, `for_each`, `call`, `phase`, `choose`, `claim`, `use`, `let`). Each step is
 checked once, its expressions generated as Python in place, and written out by a
-`codegen.writer.Writer` into the generated function of its step list: the flow, a procedure,
+`writer.Writer` into the generated function of its step list: the flow, a procedure,
 a trigger or an ability is one function (with helpers beside it). Plain steps, which cannot
 ask for a decision, are nested Python; a list that may ask is a machine of blocks that returns
 at a decision and resumes after it (see `frames.py`). `choose:` steps are compiled by
@@ -17,28 +17,32 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from interpreter.codegen.unit import Unit
-from interpreter.codegen.writer import Label, Writer
+from interpreter.compile.unit import Unit
+from interpreter.compile.writer import Label, Writer
 from interpreter.language import types as T
+from interpreter.compile.choices import ChoiceCompiler
+from interpreter.compile.claim_steps import CLAIM_KEYS, ClaimCompiler
+from interpreter.compile.compiler import _TOO_DEEP_FOR_PYTHON, Compiler, _label
 from interpreter.language.schema import comma_hint, comma_message, cut_by_comma
-from interpreter.engine.choices import ChoiceCompiler
-from interpreter.engine.claim_steps import CLAIM_KEYS, ClaimCompiler
-from interpreter.language.compiler import _TOO_DEEP_FOR_PYTHON, Compiler, Where, _label
+from interpreter.language.source import Where
 from interpreter.errors import Collector, Span, did_you_mean
-from interpreter.engine.steps import Step
+from interpreter.compile.steps import Step
+from interpreter.kinds import StepKind
 
+# the keys a step of each kind may have, in StepKind's order (tests/test_kinds.py holds it to
+# StepKind, the `s_<kind>` methods below and the schema's steps)
 STEP_KEYS = {
-    "if": {"if", "then", "else"},
-    "while": {"while", "do"},
-    "repeat": {"repeat", "until"},
-    "for_each": {"for_each", "in", "do", "simultaneous"},
-    "call": {"call", "with"},
-    "phase": {"phase", "do"},
-    "use": {"use", "player"},
-    "let": {"let"},
-    "choose": {"choose", "player", "from", "where", "count", "min", "max", "actions", "as",
-               "prompt", "then", "if_none", "label", "labels"},
-    "claim": CLAIM_KEYS,
+    StepKind.IF.value: {"if", "then", "else"},
+    StepKind.WHILE.value: {"while", "do"},
+    StepKind.REPEAT.value: {"repeat", "until"},
+    StepKind.FOR_EACH.value: {"for_each", "in", "do", "simultaneous"},
+    StepKind.CALL.value: {"call", "with"},
+    StepKind.PHASE.value: {"phase", "do"},
+    StepKind.USE.value: {"use", "player"},
+    StepKind.LET.value: {"let"},
+    StepKind.CHOOSE.value: {"choose", "player", "from", "where", "count", "min", "max", "actions", "as",
+                            "prompt", "then", "if_none", "label", "labels"},
+    StepKind.CLAIM.value: CLAIM_KEYS,
 }
 
 _FIXED_LISTS = ("g.players", "g.teams")    # the code of lists a game never changes

@@ -10,9 +10,9 @@ and `then` in the winner's environment, or `if_none` when nobody claimed.
 """
 from __future__ import annotations
 
-from interpreter.codegen.writer import Label, Writer
+from interpreter.compile.writer import Label, Writer
 from interpreter.engine.claims import PASS, WINS, ClaimRule, claim_answer, claim_ask, claim_open, claim_winner
-from interpreter.engine.steps import Step
+from interpreter.compile.steps import Step
 from interpreter.errors import did_you_mean
 from interpreter.language import types as T
 

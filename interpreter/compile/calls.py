@@ -5,7 +5,7 @@ Three strategies, chosen when the ruleset loads:
 - a memo, for functions of players, numbers, lists and tuples: the same call recurs while a
   decision's options are listed. A list argument is remembered by its items; a function of
   variables alone has a memo that moving cards keeps (`g.vmemo`). The look-up is written in
-  place; `interpreter.codegen.runtime` makes the keys of list arguments;
+  place; `interpreter.compile.runtime` makes the keys of list arguments;
 - a direct call, with the arguments by position, for functions of cards (every candidate
   differs), where the body was not inlined.
 """
@@ -16,7 +16,7 @@ import re
 from lark import Tree
 
 from interpreter.language import types as T
-from interpreter.language.macros import MACROS
+from interpreter.compile.macros import MACROS
 
 _SIMPLE = re.compile(r"\w+|\w+\['\w+'\]|'[^'\\]*'|-?\d+")    # a local, an env entry or a literal: cheap to read again
 

@@ -4,11 +4,10 @@ and the call strategies of ruleset functions."""
 from __future__ import annotations
 
 from interpreter.engine.state import Zone
-from interpreter.errors import GameError
-from interpreter.language.builtins import MAX_STRING, EvalError
+from interpreter.errors import EvalError, GameError
+from interpreter.limits import MAX_STRING
 
 NOT_YET = object()   # a part of a choice's condition hoisted out of its loop, not computed yet
-MAX_INT = 10 ** 18        # numbers a game computes stay machine-sized (a runaway doubling stops here)
 TOO_BIG = "a number beyond ±10^18: the numbers of a game stay within 18 digits"
 
 

@@ -16,7 +16,7 @@ from lark import Token, Tree
 from lark.tree import Meta
 
 from interpreter.cache import store
-from interpreter.codegen import unit
+from interpreter.compile import unit
 from interpreter.language import expressions
 from interpreter.shipped import grammar_file
 

@@ -1,7 +1,7 @@
 """Checks expression trees against the ruleset's names and types, and generates Python for them.
 
 Every expression is checked and compiled once, when the ruleset loads: the checked tree is
-turned into Python source (see `interpreter.codegen` for what that source may touch), and
+turned into Python source (see `interpreter.compile` for what that source may touch), and
 compiled into a function `fn(game, env)` where `env` maps the names bound by loops, choices
 and function parameters. A ruleset's text is never compiled, only source generated from its
 checked tree.
@@ -19,28 +19,19 @@ from typing import Callable
 
 from lark import Token, Tree
 
-from interpreter.codegen.runtime import MAX_INT
-from interpreter.codegen.unit import Unit
+from interpreter.limits import MAX_INT
+from interpreter.compile.unit import Unit
 from interpreter.language import hints
 from interpreter.language import types as T
 from interpreter.language.builtins import ATTRIBUTE_PARAMS, BUILTINS
 from interpreter.language.effects import EFFECTS
 from interpreter.errors import Collector, Span, did_you_mean
-from interpreter.language.calls import binders, call_code, is_static, remembered
+from interpreter.compile.calls import binders, call_code, is_static, remembered
 from interpreter.language.expressions import ParseError, depth as _depth, nesting, parse
-from interpreter.language.macros import MACRO_BUILDERS, MACROS
+from interpreter.compile.macros import MACRO_BUILDERS, MACROS
+from interpreter.language.source import Where
 
 Fn = Callable  # fn(game, env) -> value
-
-
-@dataclass
-class Where:
-    """Where an expression string stands: its Source and JSON path, for error positions."""
-    source: object
-    path: tuple
-
-    def span(self, line: int = 1, column: int = 1) -> Span:
-        return self.source.expression_span(self.path, line, column)
 
 
 @dataclass
@@ -150,8 +141,6 @@ FAMILIAR = {
 }
 
 
-# Builtins whose value depends on the state of the game, not only on their arguments.
-STATEFUL_BUILTINS = {"holder", "can_use", "usable", "met", "enabled", "used"}
 _IMPURE = "<draws at random>"   # read by an expression that draws: no part of it is computed once for several
 _STATE = "<changing state>"     # read by one that reads state a game changes
 
@@ -167,8 +156,6 @@ _TRIVIAL = {"int", "string", "true", "false", "name"}   # cheaper to evaluate th
 MAX_CHAIN_NESTING = 200
 MAX_INLINED = 40          # a body is written in place only if it (with its calls) nests no deeper
 CHEAP_NESTING = 12        # a function without loops this shallow costs less in place than remembered
-# builtins that cost about what an operator does (any other goes through a list, or more)
-CHEAP_BUILTINS = {"size", "empty", "first", "last", "abs", "max_of", "min_of", "card", "player_at", "offset"}
 _TOO_DEEP_FOR_PYTHON = (SyntaxError, MemoryError, RecursionError)   # what compile() raises past its limits
 # An expression of a step is written in place in the step's generated code when it nests no
 # deeper than this (with the function bodies written into it, far below Python's limits);
@@ -1004,8 +991,8 @@ class _Pass:
             self.wanted = (arg, ptype)      # for the hint of an unknown name given here
             code, atype = self.expr(arg)
             if not T.unify(atype, ptype, bindings):
-                self.fail(arg, f"argument '{pname}' of {name}() must be {T.show_union(T.substitute(ptype, bindings) if not isinstance(ptype, frozenset) else ptype)}, "
-                          f"not {T.show(atype)}")
+                wanted = T.substitute(ptype, bindings) if not isinstance(ptype, frozenset) else ptype
+                self.fail(arg, f"argument '{pname}' of {name}() must be {T.show_union(wanted)}, not {T.show(atype)}")
             if self.sym.nobody and atype == T.PLAYER and name not in self.sym.functions:
                 # a builtin or effect needs a real player; text() names the empty one
                 code = f"named({code})" if name == "text" else \
@@ -1042,11 +1029,11 @@ class _Pass:
                           code="unknown-name")
 
     def call_builtin(self, node, b, args):
-        if b.name in STATEFUL_BUILTINS or not b.pure:
+        if b.reads_state or not b.pure:
             self.changing()
         if not b.pure:
             self.read((_IMPURE,))     # a draw at random is never kept for the next item
-        if b.name not in CHEAP_BUILTINS:
+        if not b.cheap:
             self.loops = True
         if not b.pure and not self.effects:
             self.fail(node, f"{b.name}() draws at random, so it may only be used in effects, not in conditions")
@@ -1062,17 +1049,10 @@ class _Pass:
                           did_you_mean(literal, self.sym.card_ids), code="unknown-name")
             # a game's cards stay in deck order, so the card is found by its position
             return f"g.all_cards[{self.sym.card_ids[literal]}]", result
-        if b.name in _NUMBER_BUILTINS:
-            # min_of and max_of written out: each argument computed once, held in a local
-            left, right = self.unit.fresh("n"), self.unit.fresh("n")
-            return _NUMBER_BUILTINS[b.name].format(a=codes[0], b=codes[1], left=left, right=right), result
-        if b.name in _ZONE_BUILTINS and self.arg_types[0] == T.ZONE:
-            # the commonest builtins of a zone, written out (a list argument may be a zone
-            # passed for it, so those are called)
-            cards = self.unit.fresh("z")
-            message = repr(f"{b.name}() of an empty list")
-            return _ZONE_BUILTINS[b.name].format(zone=codes[0], cards=cards, message=message,
-                                                 span=self.span_code(node)), result
+        if b.inline is not None and (not b.inline.zone_only or self.arg_types[0] == T.ZONE):
+            # written out in place (a form for a zone only where the argument is one: a list
+            # argument may be a zone passed for it, so those are called)
+            return self.inline_builtin(node, b.inline, codes), result
         impl = self.unit.constant(b.fn, "builtin")
         rest = "".join(", " + c for c in codes)
         if b.may_fail:
@@ -1084,6 +1064,12 @@ class _Pass:
             nested = T.is_list(T.item_type(result))
             code = f"{'charged_nested' if nested else 'charged'}(g, {code}, {self.span_code(node)})"
         return code, result
+
+    def inline_builtin(self, node, form, codes: list) -> str:
+        """A builtin's `inline` form from the registry, each argument computed once in a local."""
+        names = {f"t{i}": self.unit.fresh("n") for i in range(form.locals())}
+        fail = f"fail(g, {self.span_code(node)}, {form.error!r})" if form.error else ""
+        return form.code.format(**names, **{f"a{i}": code for i, code in enumerate(codes)}, fail=fail)
 
     def call_function(self, node, name: str, args: list):
         func = self.sym.functions[name]
@@ -1203,19 +1189,6 @@ class _Pass:
                                     T.item_type(itype), btype)
 
 
-# builtins of a zone written in place: the code, given the zone's code, a fresh local for its
-# cards, and for the ones that fail on an empty zone the message and the span's constant
-_ZONE_BUILTINS = {
-    "size": "len({zone}.cards)",
-    "empty": "(not {zone}.cards)",
-    "first": "({cards}[0] if ({cards} := {zone}.cards) else fail(g, {span}, {message}))",
-    "last": "({cards}[-1] if ({cards} := {zone}.cards) else fail(g, {span}, {message}))",
-}
-
-_NUMBER_BUILTINS = {
-    "min_of": "({left} if ({left} := {a}) <= ({right} := {b}) else {right})",
-    "max_of": "({left} if ({left} := {a}) >= ({right} := {b}) else {right})",
-}
 _INT_LITERAL = re.compile(r"\(?-?\d+\)?")     # the code of a whole number written in the ruleset
 
 _FIELDS = {"id": "id", "label": "label", "face_up": "face_up", "seat": "seat", "name": "name",

@@ -18,15 +18,15 @@ import ast
 import copy
 from typing import NamedTuple
 
-from interpreter.codegen.flow_runtime import CardPicks
-from interpreter.codegen.writer import Label, Writer
+from interpreter.compile.flow_runtime import CardPicks
+from interpreter.compile.writer import Label, Writer
 from interpreter.language import types as T
 from interpreter.errors import did_you_mean
 from interpreter.engine.decisions import DONE, decision_site
-from interpreter.engine.steps import NOTED, ListingSite, Step
-from interpreter.language.templates import compile_template
+from interpreter.compile.steps import NOTED, ListingSite, Step
+from interpreter.compile.templates import compile_template
+from interpreter.kinds import CHOICE_KINDS
 
-CHOICE_KINDS = ("card", "cards", "player", "value", "number", "action")
 ACTION_KEYS = {"if", "label", "do"}
 
 
@@ -136,8 +136,8 @@ class ChoiceCompiler:
         an int expression. Without `min` it is 0; without `max`, every legal card may be picked."""
         ranged = [key for key in ("min", "max") if key in raw]
         if "count" in raw and ranged:
-            self.errors.error("unknown-key", f"'choose: cards' takes 'count' (exactly n cards) or 'min'/'max', "
-                              f"not both", where.source.span(where.path + (ranged[0],), key=True),
+            self.errors.error("unknown-key", "'choose: cards' takes 'count' (exactly n cards) or 'min'/'max', "
+                              "not both", where.source.span(where.path + (ranged[0],), key=True),
                               "'count: n' is 'min: n' with 'max: n'")
             return None
         if "count" in raw:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from interpreter.engine import frames
 from interpreter.errors import Span
 
 
 @dataclass
 class Step:
     """A compiled step: `emit(writer)` writes its Python where the writer stands (see
-    `codegen/writer.py`). A step that may ask for a decision (`yields`) writes blocks of a
+    `writer.py`). A step that may ask for a decision (`yields`) writes blocks of a
     machine; a plain one writes nested Python, and may stand anywhere."""
     yields: bool
     span: Span
@@ -30,17 +31,7 @@ class ListingSite:
         self.span = span
 
 
-class _Marker:
-    __slots__ = ("name",)
-
-    def __init__(self, name: str):
-        self.name = name
-
-    def __repr__(self) -> str:
-        return self.name
-
-
-NONE = _Marker("NONE")  # a choice that found no legal option and runs `if_none` instead
+NONE = frames.NONE  # a choice that found no legal option and runs `if_none` instead (the engine's claims test it)
 
 
 class Break(Exception):

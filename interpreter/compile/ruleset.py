@@ -15,22 +15,24 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from interpreter.cache import store
-from interpreter.cache.trees import TreeCache
+from interpreter.compile.load_cache import TreeCache
 from interpreter.language import fields
 from interpreter.language import types as T
-from interpreter.language.compiler import Compiler, Function, Symbols, Where, RESERVED
+from interpreter.compile.compiler import Compiler, Function, Symbols, RESERVED
+from interpreter.language.source import Where
 from interpreter.language.display import Display, read_display
 from interpreter.language.deck import CardSpec, DeckBuilder, has_type  # noqa: F401  (CardSpec: part of a Ruleset)
 from interpreter.errors import Collector, Diagnostic, RulesetError, Span, did_you_mean
 from interpreter.engine.budget import LIMIT_MAXIMA
-from interpreter.engine.flow import FlowCompiler, Procedure
+from interpreter.compile.flow import FlowCompiler, Procedure
 from interpreter.language.passed import digest
 from interpreter.language.loader import LIBRARY, Located, Reader, layers, merge
 from interpreter.language.options import OptionSpec, coerce_option
 from interpreter.language.parameters import parameter_defaults, set_parameters
 from interpreter.language.source import Source
 from interpreter.shipped import locate_ruleset
-from interpreter.engine.state import HIDDEN, OTHERS, OWNER, PUBLIC, InitialValue
+from interpreter.engine.state import OTHERS, OWNER, PUBLIC, InitialValue
+from interpreter.kinds import VISIBILITIES, EventType
 
 FORMAT_VERSION = 1
 MAX_TEAMS = 64
@@ -49,8 +51,9 @@ TYPE_NAMES = {"int": T.INT, "bool": T.BOOL, "str": T.STR, "card": T.CARD, "playe
               "team": T.TEAM, "list<int>": T.list_of(T.INT), "list<card>": T.list_of(T.CARD),
               "list<player>": T.list_of(T.PLAYER), "list<str>": T.list_of(T.STR),
               "list<list<card>>": T.list_of(T.list_of(T.CARD))}
-EVENTS = {"moved": {"card": T.CARD, "source": T.ZONE, "target": T.ZONE},
-          "phase_started": {"phase": T.STR}, "phase_ended": {"phase": T.STR}}
+# what each event a trigger may react to binds (tests/test_kinds.py holds the names to TRIGGER_EVENTS)
+EVENTS = {EventType.MOVED.value: {"card": T.CARD, "source": T.ZONE, "target": T.ZONE},
+          EventType.PHASE_STARTED.value: {"phase": T.STR}, EventType.PHASE_ENDED.value: {"phase": T.STR}}
 
 
 @dataclass
@@ -488,7 +491,7 @@ class _Builder:
             spec = loc.value if isinstance(loc.value, dict) else {}
             owner = spec.get("owner", "game")
             visibility = spec.get("visibility", PUBLIC)
-            if visibility not in (PUBLIC, OWNER, HIDDEN, OTHERS) or owner not in ("game", "player", "team"):
+            if visibility not in VISIBILITIES or owner not in ("game", "player", "team"):
                 continue  # the schema reported it
             if owner == "game" and visibility == OWNER:
                 self.errors.error("visibility", f"zone '{name}' belongs to the game, so 'owner' visibility "
