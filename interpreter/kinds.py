@@ -63,9 +63,9 @@ class EventType(str, Enum):
     PHASE_ENDED = "phase_ended"
     DECIDED = "decided"
     CHOICES_REVEALED = "choices_revealed"
+    CLAIMED = "claimed"
     ABILITY_USED = "ability_used"
     ANNOUNCED = "announced"
-    CLAIMED = "claimed"
     ENDED = "ended"
 
 
