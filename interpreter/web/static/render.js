@@ -110,13 +110,14 @@ function zonesNode(zones, faces, { sort = false, interactive = null, origins = n
 
 // The whole table: shared zones in the middle, one panel per other player around them; the
 // viewer's own panel goes to `dock` (the bottom of the screen, beside the decision) when given,
-// else first in the list.
-function renderTable(root, view, faces, info, { interactive = null, events = null, dock = null } = {}) {
+// else first in the list. Cards are labelled with who played them from `origins` ({card id: seat},
+// as the replay viewer is sent it) or else from the moves in `events` (the live table's stream).
+function renderTable(root, view, faces, info, { interactive = null, events = null, origins = null, dock = null } = {}) {
   const me = view.seat;
   const waiting = view.waiting_for;
   const gameVars = varsText(view.vars, info, view);
   const center = el("section", { class: "center", "aria-label": "the table" },
-    zonesNode(view.zones, faces, { interactive, origins: cardOrigins(events), view }),
+    zonesNode(view.zones, faces, { interactive, origins: origins || cardOrigins(events), view }),
     gameVars ? el("div", { class: "zone-vars", text: gameVars }) : null);
   const panels = view.players.map(player => {
     const mine = player.seat === me;
