@@ -18,7 +18,8 @@ function el(tag, attrs, ...children) {
 }
 
 // A card face, or its back when the id is null (a card this seat may not see).
-function cardNode(id, faces, { button = false, onclick = null, legal = false, selected = false } = {}) {
+// `key`: the number key (1-9) that picks this card, shown on it and in its tooltip.
+function cardNode(id, faces, { button = false, onclick = null, legal = false, selected = false, key = null } = {}) {
   if (id === null || id === undefined) {
     return el("span", { class: "card back", role: "img", "aria-label": "hidden card" });
   }
@@ -35,6 +36,7 @@ function cardNode(id, faces, { button = false, onclick = null, legal = false, se
     attrs["aria-pressed"] = selected ? "true" : "false";
     attrs["aria-label"] = face.label + (legal ? " (playable)" : "");
     attrs.onclick = onclick;
+    if (key) Object.assign(attrs, { "data-key": key, "aria-keyshortcuts": String(key), title: `${face.label} (key ${key})` });
     return el("button", attrs);
   }
   attrs.role = "img";
