@@ -8,7 +8,7 @@ from tests.web.browser import ThreadServer, wait_until
 from tests.web.test_browser import RAISE_OR_BET, Page, until_a_raise_is_offered
 
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"), pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

@@ -45,6 +45,7 @@ def trick_players(ruleset, header: dict, decisions: list[tuple[int, str]], step:
     return {card.id: played[card.id] for card in game.zones["trick"].cards}
 
 
+@pytest.mark.slow
 def test_the_replay_viewer_labels_trick_cards_with_who_played_them(browser, server):
     """GIVEN the full log of a finished all-bot Hearts table WHEN it is opened in the replay viewer
     and stepped to a trick under way THEN each card of the trick carries the name of the player
