@@ -50,3 +50,28 @@ def test_a_long_run_reports_progress_and_its_partial_result_when_interrupted(tmp
         assert "mean decisions per game" in out
     else:
         assert "Win rate by seat" in out
+
+
+@pytest.mark.slow
+def test_an_interrupted_simulation_leaves_its_games_log_whole(tmp_path):
+    """GIVEN `simulate --log` of game 0 in a long run WHEN it is interrupted after game 0 finished
+    THEN the log holds that whole game (it replays) and no partial file is left beside it."""
+    process = start("simulate", "hearts", "-g", "2000", "--log", "game.jsonl", cwd=tmp_path)
+    _, _, err = interrupt_after_first_progress_line(process)
+    assert process.returncode == 130, err
+    assert "game 0's log written to game.jsonl" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]
+    replay = subprocess.run([sys.executable, "-m", "interpreter.cli.main", "replay", "game.jsonl"], cwd=tmp_path,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)), capture_output=True, text=True, timeout=120)
+    assert replay.returncode == 0, replay.stderr
+
+
+@pytest.mark.slow
+def test_a_simulation_interrupted_before_its_logged_game_leaves_no_file(tmp_path):
+    """GIVEN `simulate --log` of the last game of a long run WHEN it is interrupted early THEN
+    there is no log file at all (neither an empty one nor a partial one)."""
+    process = start("simulate", "hearts", "-g", "2000", "--log", "game.jsonl", "--log-game", "1999", cwd=tmp_path)
+    _, _, err = interrupt_after_first_progress_line(process)
+    assert process.returncode == 130, err
+    assert "log written" not in err
+    assert list(tmp_path.iterdir()) == []

@@ -62,7 +62,6 @@ def command(ruleset, options, variants, games, players, seed, jobs, agents, log,
     """Play many games (random players, or --agents) and summarize them; a game that fails (one
     that never ends is stopped by its bounds) is counted as failed, with its seed, and the run
     goes on."""
-    from interpreter.analysis.simulate import SimulationInterrupted, simulate, summarize
     from interpreter.engine.game import Game
     from interpreter.errors import GameError
     rules = load(ruleset, options=options, variants=variants)
@@ -80,8 +79,29 @@ def command(ruleset, options, variants, games, players, seed, jobs, agents, log,
             raise fail(f"--agents: {exc}") from None
     if log is not None and log_game >= games:
         raise fail(f"--log-game {log_game}: there are only {games} games (0 to {games - 1})")
-    from interpreter.cli.play import open_log
-    out = open_log(log)
+    out = _whole_log(log)
+    try:
+        return _run(rules, out, probe=probe, n=n, budget=budget, games=games, seed=seed, jobs=jobs, agents=agents,
+                    log=log, log_game=log_game, no_progress=no_progress, output=output, options=options)
+    finally:
+        if out is not None:        # stopped before its game's log was written: the path is left as it was
+            out.discard()
+
+
+def _whole_log(path: str | None):
+    """The log's file, written whole or not at all (see cli/whole_file.py); a bad path fails at once."""
+    from interpreter.cli.whole_file import WholeFile
+    if path is None:
+        return None
+    try:
+        return WholeFile(path)
+    except OSError as exc:
+        raise fail(f"cannot write the log to {path}: {exc.strerror or exc}") from None
+
+
+def _run(rules, out, *, probe, n: int, budget, games: int, seed: int, jobs: int, agents, log, log_game: int,
+         no_progress: bool, output: str, options: dict) -> int:
+    from interpreter.analysis.simulate import SimulationInterrupted, simulate, summarize
     jobs, note = job_count(jobs, games)
     if note:
         click.echo(f"cardrules: {note}", err=True)
@@ -98,8 +118,10 @@ def command(ruleset, options, variants, games, players, seed, jobs, agents, log,
     finally:
         progress.close()
     if interrupted:
-        if out is not None:
-            out.close()
+        logged = next((o.log for o in outcomes if o.index == log_game), None)
+        if out is not None and logged:        # its game finished before Ctrl-C: its log, whole
+            out.commit(logged)
+            click.echo(f"game {log_game}'s log written to {log}", err=True)
         if not outcomes:
             click.echo("interrupted before any game finished", err=True)
         else:
@@ -108,8 +130,7 @@ def command(ruleset, options, variants, games, players, seed, jobs, agents, log,
                                  rules.score_label))
         raise KeyboardInterrupt
     if out is not None:
-        with out:
-            out.write(next(o.log for o in outcomes if o.index == log_game) or "")
+        out.commit(next(o.log for o in outcomes if o.index == log_game) or "")
         click.echo(f"game {log_game}'s log written to {log}", err=True)
     team_names = [t.name for t in probe.teams] if len(probe.teams) < n else None
     if output == "json":

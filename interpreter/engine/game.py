@@ -284,6 +284,16 @@ class Game:
                     values[name] = initial.value if type(initial) is InitialValue else \
                         self._setup(initial, {}, span, what)
 
+    def initial_value(self, name: str, *, scope: str = "player"):
+        """The value a `scope` ('game', 'player', 'team' or 'card') variable starts a game with,
+        evaluated as set-up evaluates it (from options, players and num_players), whatever it
+        holds now; KeyError if the ruleset declares no such variable. For readers of a finished
+        game or a log, such as hand histories' starting stacks."""
+        for var, initial, span, what in _initial_values(self.rules)[scope]:
+            if var == name:
+                return initial.value if type(initial) is InitialValue else self._setup(initial, {}, span, what)
+        raise KeyError(f"no {scope} variable '{name}'")
+
     def _check_constraints(self) -> None:
         for check, message, span in self.rules.constraints:
             if check is not None and not check(self, {}):

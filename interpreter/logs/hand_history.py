@@ -175,11 +175,10 @@ def _stand_in(ruleset, header: dict):
 def _initial(game, name: str) -> int:
     """A player variable's starting value (the stand-in has already played to its first
     decision, so its value now may differ)."""
-    from interpreter.engine.game import InitialValue, _initial_values
-    for var, initial, span, what in _initial_values(game.rules)["player"]:
-        if var == name:
-            return initial.value if type(initial) is InitialValue else game._setup(initial, {}, span, what)
-    return 0
+    try:
+        return game.initial_value(name, scope="player")
+    except KeyError:
+        return 0
 
 
 def hand_histories(ruleset, header: dict, events: list[dict]) -> tuple[str, str | None]:

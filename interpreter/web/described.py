@@ -11,12 +11,14 @@ from interpreter.errors import Diagnostic
 
 def describe(ruleset: Ruleset) -> dict:
     """What the lobby shows of a ruleset: its name, player range and options, and the numbered
-    decisions of the rules page that those texts cite, each with its one-line meaning."""
+    decisions of the rules page that those texts cite, each with its one-line meaning. An option
+    no remaining rule reads (`extends:` or a variant replaced the rules that did) is `unread`."""
     options = []
     for name, spec in ruleset.options.items():
         options.append({"name": name, "type": spec.type, "default": ruleset.option_values.get(name),
                         "values": list(spec.values) if spec.values else None,
-                        "min": spec.min, "max": spec.max, "description": spec.description})
+                        "min": spec.min, "max": spec.max, "description": spec.description,
+                        "unread": name in ruleset.unread_options})
     cited = explained(ruleset.description, *(o["description"] for o in options))
     return {"name": ruleset.name, "description": ruleset.description, "min_players": ruleset.min_players,
             "max_players": ruleset.max_players, "options": options, "rules_page": PAGE,

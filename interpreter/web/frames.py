@@ -7,6 +7,8 @@ go only with the card ids already in the frame.
 """
 from __future__ import annotations
 
+import re
+
 from interpreter.engine import claims
 from interpreter.engine.back import can_go_back
 from interpreter.engine.game import Game
@@ -47,6 +49,26 @@ def events_of(game: Game, seat: int | None, *, since: int = 0) -> list[dict]:
     if seat == SPECTATOR:
         return game.events_public(since)
     return game.events_for(seat, since)
+
+
+_PLAYER_ZONE = re.compile(r"p(\d+)\.")
+
+
+def card_origins(events: list[dict]) -> dict[str, int]:
+    """Who put each card where it lies now, from the moves in `events`: {card id: seat}. A card
+    that came out of a player's zone is that player's (the cards of a trick); a later move out of
+    a shared zone forgets it. The same rule as `cardOrigins` in static/render.js, which the live
+    table applies to the stream it holds; the replay viewer is sent this map instead of a stream."""
+    origins: dict[str, int] = {}
+    for event in events:
+        if event.get("type") != "moved" or not event.get("card"):
+            continue
+        owner = _PLAYER_ZONE.match(event.get("from") or "")
+        if owner:
+            origins[event["card"]] = int(owner.group(1))
+        else:
+            origins.pop(event["card"], None)
+    return origins
 
 
 def _render(transcript: Transcript, events: list[dict]) -> list[str]:

@@ -19,7 +19,7 @@ from interpreter.logs.commitment import Sealed
 from interpreter.logs.replay import ViewLog, seen_by
 from interpreter.logs.write import PUBLIC
 from interpreter.web.catalog import Catalog
-from interpreter.web.frames import SPECTATOR, Stream, card_faces, view_for
+from interpreter.web.frames import SPECTATOR, Stream, card_faces, card_origins, view_for
 from interpreter.web.table import table_header
 
 MAX_LOG = 8 * 1024 * 1024
@@ -72,6 +72,7 @@ class ReplaySession:
         changes = stream.update()
         frame = {"type": "replay", "step": step, "steps": len(self.decisions), "as": perspective,
                  "view": view_for(game, seat), "lines": changes["lines"],
+                 "origins": card_origins(changes["events"]),     # who played each card lying on the table
                  "deciding": game.decision.player if game.decision is not None else None}
         if game.over:
             frame["result"] = game.result

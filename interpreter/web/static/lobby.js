@@ -86,7 +86,10 @@ function drawOptions(options, decisions, page) {
       o.values.map(v => el("option", { value: String(v), selected: v === o.default, text: String(v) })));
     else input = el("input", { type: o.type === "int" ? "number" : "text", "data-option": o.name, value: o.default ?? "",
                                min: o.min ?? null, max: o.max ?? null });
-    return el("label", { title: o.description || "" }, `${o.name} `, input,
+    // an option whose rules were replaced (`extends:`, a variant) is still offered, but said to do nothing
+    return el("label", { title: o.description || "", class: o.unread ? "unread" : null, "data-unread": o.unread ? o.name : null },
+      `${o.name} `, input,
+      o.unread ? el("span", { class: "unread-note", text: " read by no rule: setting it changes nothing" }) : null,
       o.description ? el("span", { class: "muted", text: " " + o.description }) : null);
   });
   if (!rows.length) rows.push(el("p", { class: "muted", text: "This game has no options." }));

@@ -18,7 +18,8 @@ function el(tag, attrs, ...children) {
 }
 
 // A card face, or its back when the id is null (a card this seat may not see).
-function cardNode(id, faces, { button = false, onclick = null, legal = false, selected = false } = {}) {
+// `key`: the number key (1-9) that picks this card, shown on it and in its tooltip.
+function cardNode(id, faces, { button = false, onclick = null, legal = false, selected = false, key = null } = {}) {
   if (id === null || id === undefined) {
     return el("span", { class: "card back", role: "img", "aria-label": "hidden card" });
   }
@@ -35,6 +36,7 @@ function cardNode(id, faces, { button = false, onclick = null, legal = false, se
     attrs["aria-pressed"] = selected ? "true" : "false";
     attrs["aria-label"] = face.label + (legal ? " (playable)" : "");
     attrs.onclick = onclick;
+    if (key) Object.assign(attrs, { "data-key": key, "aria-keyshortcuts": String(key), title: `${face.label} (key ${key})` });
     return el("button", attrs);
   }
   attrs.role = "img";
@@ -110,13 +112,14 @@ function zonesNode(zones, faces, { sort = false, interactive = null, origins = n
 
 // The whole table: shared zones in the middle, one panel per other player around them; the
 // viewer's own panel goes to `dock` (the bottom of the screen, beside the decision) when given,
-// else first in the list.
-function renderTable(root, view, faces, info, { interactive = null, events = null, dock = null } = {}) {
+// else first in the list. Cards are labelled with who played them from `origins` ({card id: seat},
+// as the replay viewer is sent it) or else from the moves in `events` (the live table's stream).
+function renderTable(root, view, faces, info, { interactive = null, events = null, origins = null, dock = null } = {}) {
   const me = view.seat;
   const waiting = view.waiting_for;
   const gameVars = varsText(view.vars, info, view);
   const center = el("section", { class: "center", "aria-label": "the table" },
-    zonesNode(view.zones, faces, { interactive, origins: cardOrigins(events), view }),
+    zonesNode(view.zones, faces, { interactive, origins: origins || cardOrigins(events), view }),
     gameVars ? el("div", { class: "zone-vars", text: gameVars }) : null);
   const panels = view.players.map(player => {
     const mine = player.seat === me;

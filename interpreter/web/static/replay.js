@@ -36,7 +36,7 @@ async function show(step) {
   if (!response.ok) { notice(frame.error); return; }
   // a seat's log has no table to draw (it holds no shuffle): its transcript, as that seat read it
   const names = frame.view ? frame.view.players.map(p => p.name) : frame.names;
-  if (frame.view) renderTable($("table"), frame.view, frame.faces, { seats: [], undisplayed: [] });
+  if (frame.view) renderTable($("table"), frame.view, frame.faces, { seats: [], undisplayed: [] }, { origins: frame.origins });
   else {
     const who = frame.as === "public" ? "a spectator" : names[Number(frame.as)];
     $("table").replaceChildren(el("p", { class: "note",

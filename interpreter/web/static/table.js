@@ -127,11 +127,13 @@ function draw() {
   if (state.info) document.title = `${yourTurn ? "● your turn · " : ""}${state.info.ruleset} · table ${state.info.table}`;
   $("status").textContent = me === null ? "watching (spectator)" : `you are ${view.players[me].name}`;
   const info = cardChoices();
+  state.keys = keyedChoices();
   const interactive = info && !state.sent ? id => {
     if (!info.playable.has(id)) return null;
     if (info.single) {
       const choice = info.withCards.find(c => c.cards[0] === id);
-      return { legal: true, onclick: () => send(choice.id) };
+      const key = state.keys.indexOf(choice.id) + 1;
+      return { legal: true, onclick: () => send(choice.id), key: key || null };
     }
     const selected = state.selected.includes(id);
     return { legal: true, selected, onclick: () => toggle(id) };
@@ -194,15 +196,18 @@ function drawDecision(info) {
     const onTable = new Set([...document.querySelectorAll("#table button.card, #mine button.card")].map(n => n.dataset.card));
     const listed = inHandOrder(d.choices).filter(c => !(info && info.single && c.cards && onTable.has(c.cards[0])));
     if (info && info.single && listed.length < d.choices.length) {
-      parts.push(el("div", { class: "muted hint", text: "click a highlighted card" }));
+      parts.push(el("div", { class: "muted hint", text: "click a highlighted card, or press its number" }));
     }
-    const buttons = listed.map((c, i) => el("button", { type: "button", class: "choice", "data-choice": c.id,
-      disabled: state.sent, title: i < 9 ? `key ${i + 1}` : null, onclick: () => send(c.id), text: c.label }));
+    const buttons = listed.map(c => {
+      const key = state.keys.indexOf(c.id) + 1;
+      return el("button", { type: "button", class: "choice", "data-choice": c.id, disabled: state.sent,
+        title: key ? `key ${key}` : null, "aria-keyshortcuts": key ? String(key) : null, onclick: () => send(c.id), text: c.label });
+    });
     if (buttons.length) parts.push(el("div", { class: "choices", role: "group", "aria-label": "choices" }, buttons));
   }
   if (d.back) {
     parts.push(el("div", { class: "back-row" }, el("button", { type: "button", id: "back", disabled: state.sent,
-      title: "undo the first part of this choice", onclick: goBack, text: "back" })));
+      title: "undo the first part of this choice (key Esc)", "aria-keyshortcuts": "Escape", onclick: goBack, text: "back" })));
   }
   root.replaceChildren(el("div", { class: "decision" }, parts));
 }
@@ -218,6 +223,14 @@ setInterval(() => {
   const line = $("claim");
   if (line && state.decision && state.decision.claim && state.claimEnds) line.textContent = claimText(state.decision.claim);
 }, 500);
+
+// The choices keys 1-9 pick, in the order they are offered: the listed ones first, then cards in
+// hand order, whether a card is a button of its own or only clickable on the table.
+function keyedChoices() {
+  const d = state.decision;
+  if (!d || !d.choices || state.sent || state.over) return [];
+  return inHandOrder(d.choices).slice(0, 9).map(c => c.id);
+}
 
 // Choices naming cards follow the order the hand is drawn in (the deck's order); the others keep theirs.
 function inHandOrder(choices) {
@@ -249,10 +262,13 @@ function drawResult() {
 }
 
 document.addEventListener("keydown", event => {
-  if (event.target.tagName === "INPUT" || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  // Esc takes the first part of a two-part choice back, also from the amount box it led to
+  if (event.key === "Escape" && state.decision && state.decision.back) { goBack(); return; }
+  if (event.target.tagName === "INPUT") return;
   if (/^[1-9]$/.test(event.key)) {
-    const button = document.querySelectorAll("#decision button.choice")[Number(event.key) - 1];
-    if (button && !button.disabled) button.click();
+    const id = (state.keys || [])[Number(event.key) - 1];
+    if (id !== undefined) send(id);
   }
 });
 
