@@ -33,7 +33,8 @@ def test_number_keys_pick_cards_offered_only_on_the_table(browser, server):
             wait_until(lambda: page.ready() or page.over())
             assert page.ready(), "the person was never asked"
             assert page.page.locator("#decision button.choice").count() == 0, "the cards are listed as buttons"
-            legal = page.page.eval_on_selector_all("#mine button.card.legal", "ns => ns.map(n => [n.dataset.card, n.dataset.key])")
+            legal = page.page.eval_on_selector_all("#mine button.card.legal",
+                                                   "ns => ns.map(n => [n.dataset.card, n.dataset.key])")
             assert len(legal) >= int(press)
             assert [key for _, key in legal[:9]] == [str(k) for k in range(1, min(9, len(legal)) + 1)]
             assert "key 1" in page.page.get_attribute("#mine button.card.legal", "title")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from interpreter.engine.game import Game
-from interpreter.language.ruleset import load_ruleset
+from interpreter.compile.ruleset import load_ruleset
 from interpreter.web.frames import card_origins
 from tests.web.browser import DESKTOP, ThreadServer, wait_until
 from tests.web.test_browser import api, open_table

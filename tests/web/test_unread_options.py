@@ -25,7 +25,7 @@ def server(tmp_path_factory):
 def test_the_lobby_describes_an_option_no_rule_reads():
     """GIVEN a ruleset that extends Hearts and replaces the procedure reading `moon` WHEN the
     lobby's description of it is made THEN `moon` is unread and every other option is not."""
-    from interpreter.language.ruleset import load_ruleset
+    from interpreter.compile.ruleset import load_ruleset
     from interpreter.web.described import describe
     options = {o["name"]: o for o in describe(load_ruleset(UNREAD))["options"]}
     assert options["moon"]["unread"] is True
