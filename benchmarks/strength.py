@@ -37,6 +37,7 @@ GAMES = [
     ("black-card", 4, {"hands": 1}, False, 200),
     ("kuhn-poker", 2, {}, False, 400),
     ("leduc-poker", 2, {}, False, 400),
+    ("bridge", 4, {}, False, 60),
 ]
 
 

@@ -17,7 +17,7 @@ from tests.conftest import ruleset  # noqa: E402
 SHORT = {
     "hearts": {"target": 1}, "black-maria": {"target": 1}, "black-swan": {"team_target": 1, "solo_target": 1},
     "captain-blackjack": {"coins_to_win": 1}, "texas-holdem": {"hands": 1}, "seven-poker": {"hands": 1},
-    "black-card": {"hands": 1}, "kuhn-poker": {}, "leduc-poker": {},
+    "black-card": {"hands": 1}, "kuhn-poker": {}, "leduc-poker": {}, "bridge": {},
 }
 
 
