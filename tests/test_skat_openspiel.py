@@ -15,6 +15,7 @@ clubs, grand, null, our list of game ids. Our scores are OpenSpiel's returns tim
 from __future__ import annotations
 
 import random
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -28,6 +29,9 @@ RULESET = Path(__file__).resolve().parent.parent / "rulesets" / "skat.yaml"
 RANKS, SUITS = "789QKTAJ", "DHSC"
 GAMES = ["pass", "diamonds", "hearts", "spades", "clubs", "grand", "null"]
 PASS, GRAND, NULL = 32, 37, 38
+# OpenSpiel's card symbols, by card number (skat.cc, kCardSymbols)
+SYMBOLS = ("🃇 🃈 🃉 🃍 🃎 🃊 🃁 🃋 🂷 🂸 🂹 🂽 🂾 🂺 🂱 🂻 "
+           "🂧 🂨 🂩 🂭 🂮 🂪 🂡 🂫 🃗 🃘 🃙 🃝 🃞 🃚 🃑 🃛").split()
 
 
 def card_id(action: int) -> str:
@@ -70,6 +74,24 @@ class Table:
         assert ours == mapped, f"{self.where()}: legal {ours} vs OpenSpiel's {mapped}"
         return theirs.legal_actions()
 
+    def public(self) -> None:
+        """Each seat's hand, the declarer, the game and the current trick, as OpenSpiel shows them
+        to that seat."""
+        game = self.ours
+        for seat in range(3):
+            seen = self.theirs.observation_string(seat)
+            fields = dict(f.split(":", 1) for f in seen.split("|") if ":" in f)
+            hand = sorted(card(c.id) for c in game.players[seat].zones["hand"].cards)
+            assert sorted(SYMBOLS.index(x) for x in fields["Hand"].split()) == hand, \
+                f"{self.where()}: seat {seat} holds {hand}, OpenSpiel {fields['Hand']}"
+            declarer = game.vars["declarer"]
+            if int(fields["SoloPl"]) >= 0:
+                assert (fields["Game"], int(fields["SoloPl"])) == (game.vars["game"], declarer.seat), \
+                    f"{self.where()}: {game.vars['game']} by seat {declarer.seat}, OpenSpiel {fields}"
+            trick = re.search(r"CurrTrick\(Leader:-?\d+\):([^|]*)", seen).group(1).split()
+            ours = [SYMBOLS[card(c.id)] for c in game.zones["trick"].cards]
+            assert trick == ours, f"{self.where()}: trick {ours}, OpenSpiel {trick}"
+
     def apply(self, action: int) -> None:
         self.ours.apply(our_id(action))
         self.theirs.apply_action(action)
@@ -85,11 +107,12 @@ class Table:
     def play(self, actions) -> None:
         for action in actions:
             assert action in self.legal(), f"{self.where()}: {action} is not legal"
+            self.public()
             self.apply(action)
 
     def play_out(self, rng: random.Random) -> list[int]:
         while not self.theirs.is_terminal():
-            self.apply(rng.choice(self.legal()))
+            self.play([rng.choice(self.legal())])
         return self.returns()
 
 
@@ -108,8 +131,8 @@ def play_random(games: int, *, seed: int) -> tuple[int, set]:
         table = Table(random_deal(rng), seed=n)
         while not table.theirs.is_terminal():
             legal = table.legal()
-            action = PASS if legal[0] == PASS and rng.random() < 1 / 3 else rng.choice(legal)
-            table.apply(action)
+            table.public()
+            table.apply(PASS if legal[0] == PASS and rng.random() < 1 / 3 else rng.choice(legal))
         table.returns()
         decisions += table.decisions
         declared.add(table.ours.vars["game"] or "passed")
@@ -133,3 +156,73 @@ def test_random_games(chunk):
     decisions, declared = play_random(500, seed=100 + chunk)
     assert decisions > 500 * 20
     assert declared == set(GAMES[1:]) | {"passed"}
+
+
+# ---- fixed deals for a grand and the rare cases ---------------------------------------------
+
+def suits(*, first: str, second: str, third: str, skat: str) -> list[int]:
+    """The 32 chance outcomes that deal seats 0, 1, 2 and the skat these cards (ids, space
+    separated), in OpenSpiel's order: three each, two to the skat, four each, three each."""
+    hands = [[card(x) for x in h.split()] for h in (first, second, third)]
+    aside = [card(x) for x in skat.split()]
+    order = [c for h in hands for c in h[:3]] + aside + [c for h in hands for c in h[3:7]] \
+        + [c for h in hands for c in h[7:]]
+    assert sorted(order) == list(range(32))
+    return order
+
+
+STRONG = suits(first="JC JS JH JD AC TC AS TS AH TH", second="KC QC 9C KS QS 9S KH QH 9H KD",
+               third="8C 7C 8S 7S 8H 7H QD 9D 8D 7D", skat="AD TD")
+
+
+def test_a_grand_with_all_four_jacks():
+    """GIVEN seat 0 holds the four jacks and the aces and tens of clubs, spades and hearts, and
+    the skat holds A♦ 10♦
+    WHEN seat 0 declares grand, lays away the A♦ and 10♦ (21 points kept) and the cards are
+    played out at random by the others
+    THEN seat 0 takes every trick: 120 points, a return of (120 - 60) / 120 = 0.5 (120 in ours),
+    and each defender -0.25 (-60), as OpenSpiel."""
+    table = Table(STRONG)
+    table.play([GRAND, card("AD"), card("TD")])
+    rng = random.Random(1)
+    while not table.theirs.is_terminal():
+        legal = table.legal()
+        mine = [a for a in legal if card_id(a)[0] == "J"] or legal      # seat 0 draws the trumps first
+        table.play([mine[0] if table.theirs.current_player() == 0 else rng.choice(legal)])
+    assert table.returns() == [120, -60, -60]
+
+
+def test_everyone_passes():
+    """GIVEN any deal WHEN all three pass THEN the game is over with no play and returns 0."""
+    table = Table(random_deal(random.Random(2)))
+    table.play([PASS, PASS, PASS])
+    assert table.returns() == [0, 0, 0]
+
+
+def test_null_lost_at_the_first_trick_ends_the_game():
+    """GIVEN seat 0 holds the four jacks and the top cards of three suits
+    WHEN seat 0 declares null, lays away A♦ 10♦ and leads the ace of clubs, which no club can beat (null: A high)
+    THEN the game ends after that first trick, with cards still in hand: the declarer -0.25
+    (-60), each defender 0.125 (30), as OpenSpiel."""
+    table = Table(STRONG)
+    table.play([NULL, card("AD"), card("TD"), card("AC")])
+    table.play([table.legal()[0]])
+    table.play([table.legal()[0]])
+    assert table.returns() == [-60, 30, 30]
+    assert len(table.ours.players[0].zones["hand"].cards) == 9
+
+
+def test_null_won():
+    """GIVEN seat 2 holds the lowest cards of every suit (7 8 of each, 9 and Q of diamonds)
+    WHEN seats 0 and 1 pass, seat 2 declares null and lays away two cards, and the others play
+    their highest cards
+    THEN seat 2 takes no trick: 0.25 (60) for it, -0.125 (-30) each for the others."""
+    table = Table(STRONG)
+    table.play([PASS, PASS, NULL, card("QD"), card("9D")])
+    while not table.theirs.is_terminal():
+        legal = table.legal()
+        seat = table.theirs.current_player()
+        # the defenders play their highest card, the declarer its lowest
+        key = (lambda a: -a % 8) if seat != 2 else (lambda a: a % 8)
+        table.play([min(legal, key=key)])
+    assert table.returns() == [-30, -30, 60]
