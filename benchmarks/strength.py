@@ -38,6 +38,7 @@ GAMES = [
     ("kuhn-poker", 2, {}, False, 400),
     ("leduc-poker", 2, {}, False, 400),
     ("bridge", 4, {}, False, 60),
+    ("skat", 3, {}, False, 150),
 ]
 
 

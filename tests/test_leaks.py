@@ -25,7 +25,7 @@ from interpreter.errors import GameError
 from tests.conftest import ruleset
 
 RULESETS = {"hearts": 4, "black-maria": 4, "black-swan": 4, "black-card": 4, "captain-blackjack": 4,
-            "seven-poker": 4, "texas-holdem": 4, "kuhn-poker": 3, "bridge": 4}
+            "seven-poker": 4, "texas-holdem": 4, "kuhn-poker": 3, "bridge": 4, "skat": 3}
 # (Leduc poker draws its cards with random(), which a stacked deal does not reach: its seats are
 # held to OpenSpiel's information states instead, tests/test_exact_chance.py)
 SEEDS = range(int(os.environ.get("CARDRULES_LEAK_SEEDS", "2")))
