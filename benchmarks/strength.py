@@ -39,6 +39,8 @@ GAMES = [
     ("leduc-poker", 2, {}, False, 400),
     ("goofspiel", 2, {}, False, 100),
     ("hanabi", 2, {}, False, 40),
+    ("bridge", 4, {}, False, 60),
+    ("skat", 3, {}, False, 150),
 ]
 
 

@@ -25,7 +25,7 @@ from interpreter.errors import GameError
 from tests.conftest import ruleset
 
 RULESETS = {"hearts": 4, "black-maria": 4, "black-swan": 4, "black-card": 4, "captain-blackjack": 4,
-            "seven-poker": 4, "texas-holdem": 4, "kuhn-poker": 3}
+            "seven-poker": 4, "texas-holdem": 4, "kuhn-poker": 3, "bridge": 4, "skat": 3}
 # (Leduc poker, Goofspiel and Hanabi draw their cards with random(), which a stacked deal does not reach;
 # Leduc's seats are held to OpenSpiel's information states instead, tests/test_exact_chance.py,
 # Goofspiel hides nothing but the prizes not turned yet, and Hanabi's hands facing out are held to

@@ -18,8 +18,9 @@ SHORT = {
     "hearts": {"target": 1}, "black-maria": {"target": 1}, "black-swan": {"team_target": 1, "solo_target": 1},
     "captain-blackjack": {"coins_to_win": 1}, "texas-holdem": {"hands": 1}, "seven-poker": {"hands": 1},
     "black-card": {"hands": 1}, "kuhn-poker": {}, "leduc-poker": {},
-    "goofspiel": {"num_cards": 4}, "hanabi": {},
+    "goofspiel": {"num_cards": 4}, "hanabi": {}, "bridge": {}, "skat": {},
 }
+TABLE = {"skat": 3}      # the table size of a game not played by four (default 4)
 
 
 @pytest.mark.parametrize("name", sorted(SHORT))
@@ -28,7 +29,7 @@ def test_pettingzoo_api_test(name):
     from pettingzoo.test import api_test
     from interpreter.rl.pettingzoo_env import CardGameEnv
     with pytest.warns(UserWarning):      # api_test's advice to use flat Box observations
-        api_test(CardGameEnv(ruleset(name), 4, options=SHORT[name]), num_cycles=400)
+        api_test(CardGameEnv(ruleset(name), TABLE.get(name, 4), options=SHORT[name]), num_cycles=400)
 
 
 @pytest.mark.filterwarnings("ignore:.*Box observation space:UserWarning")   # unbounded scores and chips
@@ -37,7 +38,7 @@ def test_gymnasium_check_env(name):
     pytest.importorskip("gymnasium")
     from gymnasium.utils.env_checker import check_env
     from interpreter.rl.gymnasium_env import CardGameSingleEnv
-    env = CardGameSingleEnv(ruleset(name), 4, seat=1, options=SHORT[name])
+    env = CardGameSingleEnv(ruleset(name), TABLE.get(name, 4), seat=1, options=SHORT[name])
     check_env(env, skip_render_check=True)
     observation, info = env.reset(seed=3)
     done, steps = False, 0
@@ -53,7 +54,7 @@ def test_gymnasium_check_env(name):
 def test_openspiel_random_simulation(name):
     pyspiel = pytest.importorskip("pyspiel")
     from interpreter.rl import openspiel_game  # noqa: F401  (registers the game)
-    game = pyspiel.load_game("cardrules", {"ruleset": f"rulesets/{name}.yaml", "players": 4,
+    game = pyspiel.load_game("cardrules", {"ruleset": f"rulesets/{name}.yaml", "players": TABLE.get(name, 4),
                                            "options": json.dumps(SHORT[name])})
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
@@ -65,8 +66,8 @@ def test_every_legal_choice_has_its_own_action_and_the_mask_marks_them():
     first LISTED of a long list of values), card and action choices to their fixed blocks."""
     for name, options in SHORT.items():
         rules = ruleset(name)
-        encoding = ActionEncoding(rules, 4)
-        game, rng = Game(rules, 4, seed=2, options=options, record=False), random.Random(2)
+        encoding = ActionEncoding(rules, TABLE.get(name, 4))
+        game, rng = Game(rules, TABLE.get(name, 4), seed=2, options=options, record=False), random.Random(2)
         while not game.over:
             legal = encoding.legal(game)
             decision = game.decision

@@ -151,6 +151,8 @@ JOURNEYS = {
     "hearts": (["human", "random", "random"], {"target": 1}),
     "kuhn-poker": (["human", "random"], {}),          # one hand; seat 0 acts first
     "leduc-poker": (["human", "random"], {}),
+    "bridge": (["human", "random", "random", "random"], {}),   # North calls first
+    "skat": (["human", "random", "random"], {}),               # seat 0 declares first
     "seven-poker": (["human", "random"], {"hands": 2}),
     "texas-holdem": (["human", "random"], {"hands": 2}),
 }
