@@ -69,7 +69,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500, help="random games timed in each engine")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print("| game | deals compared | decisions compared | mismatches | ours µs/decision | OpenSpiel C++ µs/decision (from Python) |")
+    print("| game | deals compared | decisions compared | mismatches | ours µs/decision "
+          "| OpenSpiel C++ µs/decision (from Python) |")
     print("|---|---|---|---|---|---|")
     for name, players, params, play_random in GAMES:
         compared, _ = play_random(args.compare, seed=args.seed)      # raises at the first mismatch

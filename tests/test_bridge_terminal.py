@@ -1,5 +1,5 @@
 """Contract Bridge at a terminal (rulesets/bridge.yaml): a person calls by the calls' ids and,
-as declarer, plays the dummy's cards when asked (docs/rules.md §13, D-41)."""
+as declarer, plays the dummy's cards when asked (docs/rules.md §13, D-36)."""
 from __future__ import annotations
 
 import pytest
@@ -15,7 +15,7 @@ def test_a_person_declares_3nt_and_plays_the_dummy(tmp_path):
     legal choice (a pass in the auction)
     WHEN the person calls 3NT by its id and then answers every prompt with the first choice
     THEN the contract is 3NT by North, East leads, South's hand is laid face up, the person is
-    asked to play from the dummy as well as from their own hand, and the board is scored."""
+    asked to play from the dummy as well as from their own hand (D-36), and the board is scored."""
     you = Player(tmp_path, "bridge", "--human", "0", "--bots", "first", "--seed", "3")
     you.prompt()
     assert "make a call" in you.seen and "3NT" in you.seen

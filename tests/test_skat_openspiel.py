@@ -10,7 +10,7 @@ How: OpenSpiel deals by 32 chance outcomes in its order (three each, two to the 
 three each); our ruleset draws the shuffled deck in that order, so the outcomes, as card ids,
 are the stacked order of our shuffle. A card action is suit * 8 + rank (suits ♦ ♥ ♠ ♣, ranks
 7 8 9 Q K 10 A J); a declaring action is 32 + its place in pass, diamonds, hearts, spades,
-clubs, grand, null, our list of game ids. Our scores are OpenSpiel's returns times 240 (D-44).
+clubs, grand, null, our list of game ids. Our scores are OpenSpiel's returns times 240 (D-39).
 """
 from __future__ import annotations
 
@@ -142,7 +142,8 @@ def play_random(games: int, *, seed: int) -> tuple[int, set]:
 def test_random_games_quick():
     """GIVEN 50 random deals
     WHEN random declarations, discards and cards are made in ours and OpenSpiel's skat
-    THEN every decision has the same player and legal actions, and every game the same returns."""
+    THEN every decision has the same player and legal actions (hands dealt as D-38 says), and
+    every game the same returns, times 240 (D-39)."""
     decisions, _ = play_random(50, seed=1)
     assert decisions > 50 * 3
 
