@@ -342,3 +342,4 @@ def _used(g, p, ability):
 from interpreter.primitives import combinations as _combinations  # noqa: E402,F401  (registers groups, runs, ...)
 from interpreter.primitives import ranking as _ranking  # noqa: E402,F401  (registers hand_rank, hand_name, ...)
 from interpreter.primitives import ordered as _ordered  # noqa: E402,F401  (registers hand_rank_by, card_rank_by)
+from interpreter.primitives import value_sets as _value_sets  # noqa: E402,F401  (registers value_runs, value_picks)
