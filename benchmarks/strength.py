@@ -39,6 +39,7 @@ GAMES = [
     ("leduc-poker", 2, {}, False, 400),
     ("goofspiel", 2, {}, False, 100),
     ("hanabi", 2, {}, False, 40),
+    ("dou-dizhu", 3, {}, False, 40),
 ]
 
 

@@ -18,7 +18,7 @@ SHORT = {
     "hearts": {"target": 1}, "black-maria": {"target": 1}, "black-swan": {"team_target": 1, "solo_target": 1},
     "captain-blackjack": {"coins_to_win": 1}, "texas-holdem": {"hands": 1}, "seven-poker": {"hands": 1},
     "black-card": {"hands": 1}, "kuhn-poker": {}, "leduc-poker": {},
-    "goofspiel": {"num_cards": 4}, "hanabi": {},
+    "goofspiel": {"num_cards": 4}, "hanabi": {}, "dou-dizhu": {},
 }
 
 
