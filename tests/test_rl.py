@@ -20,6 +20,7 @@ SHORT = {
     "black-card": {"hands": 1}, "kuhn-poker": {}, "leduc-poker": {},
     "goofspiel": {"num_cards": 4}, "hanabi": {}, "dou-dizhu": {},
 }
+SEATS = {"dou-dizhu": 3}     # the players of a game not played by four (else 4)
 
 
 @pytest.mark.parametrize("name", sorted(SHORT))
@@ -28,7 +29,7 @@ def test_pettingzoo_api_test(name):
     from pettingzoo.test import api_test
     from interpreter.rl.pettingzoo_env import CardGameEnv
     with pytest.warns(UserWarning):      # api_test's advice to use flat Box observations
-        api_test(CardGameEnv(ruleset(name), 4, options=SHORT[name]), num_cycles=400)
+        api_test(CardGameEnv(ruleset(name), SEATS.get(name, 4), options=SHORT[name]), num_cycles=400)
 
 
 @pytest.mark.filterwarnings("ignore:.*Box observation space:UserWarning")   # unbounded scores and chips
@@ -37,7 +38,7 @@ def test_gymnasium_check_env(name):
     pytest.importorskip("gymnasium")
     from gymnasium.utils.env_checker import check_env
     from interpreter.rl.gymnasium_env import CardGameSingleEnv
-    env = CardGameSingleEnv(ruleset(name), 4, seat=1, options=SHORT[name])
+    env = CardGameSingleEnv(ruleset(name), SEATS.get(name, 4), seat=1, options=SHORT[name])
     check_env(env, skip_render_check=True)
     observation, info = env.reset(seed=3)
     done, steps = False, 0
@@ -52,8 +53,8 @@ def test_gymnasium_check_env(name):
 def test_openspiel_random_simulation(name):
     pyspiel = pytest.importorskip("pyspiel")
     from interpreter.rl import openspiel_game  # noqa: F401  (registers the game)
-    game = pyspiel.load_game("cardrules", {"ruleset": f"rulesets/{name}.yaml", "players": 4,
-                                           "options": json.dumps(SHORT[name])})
+    game = pyspiel.load_game("cardrules", {"ruleset": f"rulesets/{name}.yaml",
+                                           "players": SEATS.get(name, 4), "options": json.dumps(SHORT[name])})
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
