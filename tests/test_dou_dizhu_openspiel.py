@@ -108,9 +108,10 @@ def load_ours():
 
 
 def play(rng: random.Random, *, up: int | None = None, deal: list[int] | None = None,
-         script: list[str] = ()) -> tuple[int, list[float], object]:
+         script: list[str] = (), farmers_pass: bool = False) -> tuple[int, list[float], object]:
     """One game of both: the planned (else random) deal, the scripted moves by name, then random
-    ones. Returns the decisions compared, the returns and our game."""
+    ones (with `farmers_pass`, the farmers pass whenever they may). Returns the decisions
+    compared, the returns and our game."""
     from interpreter.rl.chance import DrawnGame
     theirs = pyspiel.load_game("dou_dizhu").new_initial_state()
     up = rng.randrange(51) if up is None else up
@@ -144,6 +145,8 @@ def play(rng: random.Random, *, up: int | None = None, deal: list[int] | None = 
             del mine["from_landlord"], seen["from_landlord"]
         assert mine == seen, f"{where()}: seat {seat} sees {mine}, OpenSpiel {seen}"
         name = script.pop(0) if script else rng.choice(sorted(names))
+        if farmers_pass and known and seat != ours.vars["landlord"].seat and "Pass" in names:
+            name = "Pass"
         ours.apply_value(legal[name])
         theirs.apply_action(names[name])
         decisions += 1
@@ -162,7 +165,10 @@ def test_one_random_game_agrees():
 @pytest.mark.slow
 def test_random_games_agree():
     """GIVEN 500 random deals and random moves WHEN both games play them THEN no decision differs,
-    and the games cover void deals, won and lost landlords and bombs. (500 keeps the file near a
+    and the games cover void deals, won and lost landlords and bombs. Among the rules compared:
+    no run starts at a value held four times (D-52), a spring doubles the stake (D-53), a player
+    who passed may bid again and a plane's single side cards repeat a value up to three times,
+    never both jokers (D-55), and no seat sees another's hand or the cards left over (D-51). (500 keeps the file near a
     minute on a small machine; benchmarks/dou_dizhu.py compares more games.)"""
     rng = random.Random(2026)
     decisions, outcomes = 0, set()
@@ -195,8 +201,9 @@ def fixed_deal(first: list[str], rest_seed: int) -> list[int]:
 @pytest.mark.parametrize("seed", range(5))
 def test_bomb_and_rocket_double_the_stake(seed):
     """GIVEN seat 0 holding four 3s and both jokers, dealt the face-up card, WHEN it bids 3, leads
-    the bomb and then the rocket, the others passing, THEN both games agree at every decision and
-    the landlord's stake is 3 doubled by each bomb (and again for a spring) in the returns."""
+    the bomb and then the rocket, the others passing, THEN both games agree at every decision (a
+    bomb may answer the rocket, D-54) and the landlord's stake is 3 doubled by each bomb (and
+    again for a spring, D-53) in the returns."""
     deal = fixed_deal(["3", "3", "3", "3", "(BWJ)", "(CJ)"], seed)
     _, returns, ours = play(random.Random(seed), up=0, deal=deal,
                             script=["Bid 3", "3333", "Pass", "Pass", "(BWJ)(CJ)", "Pass", "Pass"])
@@ -216,3 +223,26 @@ def test_rocket_beats_a_bomb():
         deal[j], deal[k] = deal[k], deal[j]
     _, _, ours = play(random.Random(1), up=0, deal=deal, script=["Bid 3", "3333", "(BWJ)(CJ)", "Pass", "Pass"])
     assert ours.vars["bombs"] >= 2
+
+
+def test_no_four_with_two_side_cards():
+    """GIVEN seat 0 holding four 3s, dealt the face-up card, WHEN it bids 3 and leads THEN neither
+    game offers four of a kind with side cards (D-50), only the bomb, and the legal leads agree
+    with OpenSpiel's."""
+    from interpreter.rl.chance import DrawnGame
+    deal = fixed_deal(["3", "3", "3", "3"], 5)
+    ours = DrawnGame(load_ours(), 3, draws=DealPlan(0, deal[:51]))
+    ours.apply_value("bid_3")
+    fours = [(cards, kind) for cards, kind in ours.decision.options
+             if len(cards) > 4 and any(sum(c.attrs["power"] == x.attrs["power"] for x in cards) == 4 for c in cards)]
+    assert ("bomb" in {kind for _, kind in ours.decision.options}) and not fours
+    play(random.Random(5), up=0, deal=deal, script=["Bid 3"])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_spring_doubles_the_stake(seed):
+    """GIVEN a random deal, seat 0 dealt the face-up card WHEN it bids 3 and plays out its cards
+    while the farmers always pass THEN both games agree at every decision and the stake is 3
+    doubled by each bomb and once more for the spring (D-53): the landlord wins 2 x 3 x 2^(bombs + 1)."""
+    _, returns, ours = play(random.Random(seed), up=0, script=["Bid 3"], farmers_pass=True)
+    assert returns[0] == 2 * 3 * 2 ** (ours.vars["bombs"] + 1)
