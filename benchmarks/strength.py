@@ -41,6 +41,7 @@ GAMES = [
     ("hanabi", 2, {}, False, 40),
     ("bridge", 4, {}, False, 60),
     ("skat", 3, {}, False, 150),
+    ("dou-dizhu", 3, {}, False, 40),
 ]
 
 

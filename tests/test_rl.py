@@ -18,9 +18,9 @@ SHORT = {
     "hearts": {"target": 1}, "black-maria": {"target": 1}, "black-swan": {"team_target": 1, "solo_target": 1},
     "captain-blackjack": {"coins_to_win": 1}, "texas-holdem": {"hands": 1}, "seven-poker": {"hands": 1},
     "black-card": {"hands": 1}, "kuhn-poker": {}, "leduc-poker": {},
-    "goofspiel": {"num_cards": 4}, "hanabi": {}, "bridge": {}, "skat": {},
+    "goofspiel": {"num_cards": 4}, "hanabi": {}, "bridge": {}, "skat": {}, "dou-dizhu": {},
 }
-TABLE = {"skat": 3}      # the table size of a game not played by four (default 4)
+TABLE = {"skat": 3, "dou-dizhu": 3}      # the table size of a game not played by four (default 4)
 
 
 @pytest.mark.parametrize("name", sorted(SHORT))

@@ -22,7 +22,7 @@ from typing import Callable
 from interpreter.errors import EvalError
 from interpreter.language.types import parse_signature
 from interpreter.limits import MAX_PRODUCT, MAX_RANGE, MAX_STRING
-from interpreter.primitives import combinations, ordered, ranking
+from interpreter.primitives import combinations, ordered, ranking, value_sets
 
 
 @dataclass(frozen=True)
@@ -386,3 +386,7 @@ builtin("hand_name_of(rank: list<int>) -> str", may_fail=True)(ranking.hand_name
 builtin("hand_rank_by(cards: list<card>, ranks: list<int>, suits: list<str>) -> list<int>",
         may_fail=True)(ordered.hand_rank_by)
 builtin("card_rank_by(c: card, ranks: list<int>, suits: list<str>) -> int", may_fail=True)(ordered.card_rank_by)
+builtin("value_runs(cards: list<card>, key: str, order: list<int>, width: int, min_len: int, "
+        "max_len: int) -> list<list<card>>", may_fail=True, attribute_params={"key": False})(value_sets.value_runs)
+builtin("value_picks(cards: list<card>, key: str, size: int, step: int, most: int) -> list<list<card>>",
+        may_fail=True, attribute_params={"key": False})(value_sets.value_picks)

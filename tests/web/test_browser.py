@@ -146,6 +146,7 @@ JOURNEYS = {
     "black-maria": (["human", "random", "random"], {"target": 1}),
     "black-swan": (["human", "random"], {"solo_target": 1}),
     "captain-blackjack": (["human", "random"], {"coins_to_win": 1}),
+    "dou-dizhu": (["human", "random", "random"], {}),
     "goofspiel": (["human", "random"], {"num_cards": 3}),
     "hanabi": (["human", "random"], {}),
     "hearts": (["human", "random", "random"], {"target": 1}),
