@@ -92,6 +92,8 @@ def samples(g) -> dict[str, list[tuple]]:
         "hand_name_of": [([8, 14],), ([],)],
         "hand_rank_by": [(hand, RANKS, SUITS), (hand, [2], [])],
         "card_rank_by": [(c, RANKS, SUITS), (c, [99], [])],
+        "value_runs": [(hand, "rank", RANKS, 1, 1, 2), (hand, "rank", RANKS, 0, 1, 2)],
+        "value_picks": [(hand, "rank", 2, 1, 1), (hand, "rank", 2, 0, 1)],
     }
 
 

@@ -166,8 +166,9 @@ def test_one_random_game_agrees():
 def test_random_games_agree():
     """GIVEN 1,000 random deals and random moves WHEN both games play them THEN no decision differs,
     and the games cover void deals, won and lost landlords and bombs. Among the rules compared:
-    no run starts at a value held four times (D-42), a player who passed may bid again and a plane's single side cards repeat a value up to three times,
-    never both jokers (D-45), and no seat sees another's hand or the cards left over (D-41)."""
+    no run starts at a value held four times (D-42), a player who passed may bid again and a
+    plane's single side cards repeat a value up to three times, never both jokers (D-45), and
+    no seat sees another's hand or the cards left over (D-41)."""
     rng = random.Random(2026)
     decisions, outcomes = 0, set()
     for _ in range(1000):
