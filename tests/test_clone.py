@@ -145,3 +145,19 @@ def test_a_game_restored_from_itself_stays_as_it_is():
     game.restore(game)
     assert game.view_all() == view
     assert play_random(game, random.Random(4))["decisions"] > 20
+
+
+def test_a_reseeded_game_draws_as_a_source_of_that_seed_would_and_so_do_its_clones():
+    """GIVEN a game reseeded with 1234 (its source made only when first drawn from), and a clone
+    of it taken before any draw
+    WHEN each plays on with the same choices
+    THEN both play what a game given `random.Random(1234)` plays, shuffle for shuffle."""
+    game = Game(ruleset("hearts"), 4, seed=7, options={"target": 30}, record=False)
+    advance(game, 20, random.Random(3))
+    given = game.clone()
+    game.reseed(1234)
+    copy = game.clone()
+    given.rng = random.Random(1234)
+    results = [play_random(g, random.Random(4)) for g in (game, copy, given)]
+    assert results[0] == results[1] == results[2]
+    assert type(game._rng) is random.Random
