@@ -137,7 +137,11 @@ def _zones(old_zones: dict, owner, holder, by_key: dict, cards: list, players: l
     out = {}
     for name, old in old_zones.items():
         zone = _new(Zone)
-        zone.name, zone.key, zone.visibility, zone.owner, zone.holder = name, old.key, old.visibility, owner, holder
+        zone.name = name
+        zone.key = old.key
+        zone.visibility = old.visibility
+        zone.owner = owner
+        zone.holder = holder
         zone.cards = _cards(old.cards, zone, cards, players) if old.cards else []
         out[name] = by_key[old.key] = zone
     return out
@@ -148,13 +152,19 @@ def _cards(olds: list, zone, cards: list, players: list) -> list:
     (One loop, not a function per card: this is most of a clone's work.)"""
     new, kind, held = _new, Card, []
     append = held.append
-    for old in olds:
+    for old in olds:      # (a statement per field: a tuple assignment of five costs more)
         card = new(kind)
-        card.id, card.label, card.attrs, card.index, card.vars = old.id, old.label, old.attrs, old.index, old.vars
+        card.id = old.id
+        card.label = old.label
+        card.attrs = old.attrs
+        card.index = index = old.index
+        card.vars = old.vars
+        card.zone = zone
         holder = old.last_holder
-        card.zone, card.last_holder = zone, (None if holder is None else players[holder.seat])
-        card.face_up, card.seen_by = old.face_up, old.seen_by
-        cards[old.index] = card
+        card.last_holder = None if holder is None else players[holder.seat]
+        card.face_up = old.face_up
+        card.seen_by = old.seen_by
+        cards[index] = card
         append(card)
     return held
 
