@@ -144,10 +144,10 @@ def carry_identities(game: Game, slots: list, assignment: list) -> dict:
     identity it had."""
     before = [c.id for c in slots]
     all_cards = game.all_cards
-    for slot, (card_id, label, attrs, index, card_vars) in zip(slots, assignment):
+    for slot, identity in zip(slots, assignment):
         # a card's variables describe the card (a joker's declared rank), so they go with it
-        slot.id, slot.label, slot.attrs, slot.index, slot.vars = card_id, label, attrs, index, card_vars
-        all_cards[index] = slot       # (the slots trade the deck positions they had among them)
+        slot.id, slot.label, slot.attrs, slot.index, slot.vars = identity
+        all_cards[slot.index] = slot       # (the slots trade the deck positions they had among them)
     if game.cards_in_play is not all_cards:
         game.cards_in_play.sort(key=_INDEX)
     game.cards_by_id = None           # made again when asked for
@@ -192,6 +192,10 @@ def _assign(keys: list, identities: list, places: dict, rng: random.Random, keep
             result[slot] = identities[i]
             taken.add(slot)
             placed.add(i)
+    if not placed:          # nothing known or kept: the shuffled identities are the deal
+        rest = list(identities)
+        shuffle(rng, rest)
+        return rest
     rest = [ident for i, ident in enumerate(identities) if i not in placed]
     shuffle(rng, rest)
     for slot, ident in zip([slot for slot in range(len(keys)) if slot not in taken], rest):
