@@ -9,7 +9,8 @@ rules play the same games decision for decision (a checkout whose ruleset file d
 its own rules, from the same seeds). Each checkout runs in a child process of its own that
 loads the rulesets once; the trials then alternate between the children ruleset by ruleset,
 and every game keeps its fastest time over the trials, so a burst of load on a shared machine
-slows one trial of one game, not a whole column. The speed-up column is what to read. Only
+slows one trial of one game, not a whole column. The speed-up column is what to read; beside
+it, the speed-up of each trial taken alone (its median, and its spread from lowest to highest). Only
 CPU time of the playouts counts (a game's set-up and deal included): loading the rulesets is
 measured by `benchmarks/load.py`. Each checkout is driven the fastest way its API allows.
 """
@@ -20,6 +21,7 @@ import glob
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -70,12 +72,14 @@ class Checkout:
         self.rulesets = json.loads(self.child.stdout.readline())
         self.decisions: dict[str, int] = {}
         self.best: dict[str, list[float]] = {}     # per ruleset, each game's fastest time
+        self.trials: dict[str, list[float]] = {}   # per ruleset, each trial's time for all its games
 
     def play(self, name: str) -> None:
         self.child.stdin.write(name + "\n")
         self.child.stdin.flush()
         decisions, seconds = json.loads(self.child.stdout.readline())
         self.decisions[name] = decisions
+        self.trials.setdefault(name, []).append(sum(seconds))
         kept = self.best.get(name)
         self.best[name] = seconds if kept is None else [min(a, b) for a, b in zip(kept, seconds)]
 
@@ -111,12 +115,15 @@ def main(argv=None) -> None:
             if checkout is not None:
                 checkout.close()
     if old is not None:
-        print(f"{'ruleset':<20} {'baseline µs':>12} {'now µs':>9} {'speed-up':>9}")
+        print(f"{'ruleset':<20} {'baseline µs':>12} {'now µs':>9} {'speed-up':>9} {'per trial: median':>18} "
+              f"{'spread':>12}")
         for name in now.rulesets:
             us = now.us_per_decision(name)
             if name in old.rulesets:
                 before = old.us_per_decision(name)
-                print(f"{name:<20} {before:>12.1f} {us:>9.1f} {before / us:>8.2f}x")
+                ratios = [b / a for a, b in zip(now.trials[name], old.trials[name])]
+                print(f"{name:<20} {before:>12.1f} {us:>9.1f} {before / us:>8.2f}x {statistics.median(ratios):>17.2f}x "
+                      f"{min(ratios):>5.2f}-{max(ratios):.2f}")
             else:
                 print(f"{name:<20} {'-':>12} {us:>9.1f}")
     else:

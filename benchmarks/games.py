@@ -1,7 +1,9 @@
 """Random-playout games per second for every shipped ruleset, beside reference implementations
 of Hearts measured in the same run: an idiomatic hand-written Python loop, a tight one (the
 floor for plain Python) and OpenSpiel's C++ Hearts driven from Python. Trials are interleaved
-and the best of each is kept, so a busy machine slows every contender alike; the ratios are what to read.
+and the best of each is kept, so a busy machine slows every contender alike; the ratios are what to
+read. For Hearts, each reference's ratio is also printed trial by trial (the median and the spread
+from lowest to highest).
 
     python benchmarks/games.py [--seconds 2] [--trials 3] [--profile hearts]
 """
@@ -13,6 +15,7 @@ import glob
 import io
 import pstats
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -60,6 +63,10 @@ def rate(play, seconds: float, seed: int) -> float:
     return games / (time.process_time() - start)
 
 
+HAND_WRITTEN = "hearts (4p, hand-written Python)"
+HEARTS = "hearts (4p, interpreted)"
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0)
@@ -75,11 +82,12 @@ def main(argv=None) -> None:
         print(out.getvalue())
         return
     entries = contenders()
-    best = {name: 0.0 for name, _ in entries}
+    rates = {name: [] for name, _ in entries}      # games/s of each trial
     for trial in range(args.trials):
         for name, play in entries:
-            best[name] = max(best[name], rate(play, args.seconds, trial))
-    hand_written = best.get("hearts (4p, hand-written Python)")
+            rates[name].append(rate(play, args.seconds, trial))
+    best = {name: max(r) for name, r in rates.items()}
+    hand_written = best.get(HAND_WRITTEN)
     openspiel = best.get("hearts (4p, OpenSpiel from Python)")
     tight = best.get("hearts (4p, tight hand-written Python)")
     print(f"{'contender':<42} {'games/s':>9} {'vs hand-written':>16} {'vs tight':>9} {'vs OpenSpiel':>13}")
@@ -89,6 +97,13 @@ def main(argv=None) -> None:
         vs_tight = f"{tight / g:.1f}x" if tight else "-"
         vs_os = f"{g / openspiel:.2f}x" if openspiel else "-"
         print(f"{name:<42} {g:>9.1f} {vs_hand:>16} {vs_tight:>9} {vs_os:>13}")
+    ours = rates.get(HEARTS)
+    if ours:
+        print(f"\nHearts per trial (the trials ran interleaved): how many times faster each reference was")
+        for name in (HAND_WRITTEN, "hearts (4p, tight hand-written Python)", "hearts (4p, OpenSpiel from Python)"):
+            if name in rates:
+                ratios = [theirs / mine for theirs, mine in zip(rates[name], ours)]
+                print(f"  {name:<42} median {statistics.median(ratios):5.2f}x  spread {min(ratios):.2f}-{max(ratios):.2f}")
 
 
 if __name__ == "__main__":

@@ -112,3 +112,54 @@ def test_a_game_cannot_be_restored_from_another_ruleset_s_game():
     game = Game(ruleset("hearts"), 4, seed=7, record=False)
     with pytest.raises(GameError, match="own ruleset"):
         game.restore(Game(ruleset("black-maria"), 4, seed=7, record=False))
+
+
+def test_a_clone_sets_every_field_of_a_game():
+    """GIVEN the fields of a Game (its slots) WHEN a clone is made, field by field for speed
+    THEN every slot of the copy is set: none is left behind when a field is added to Game."""
+    from interpreter.engine.clone import OWN_FIELDS
+    game = Game(ruleset("hearts"), 4, seed=3, record=False)
+    copy = game.clone()
+    missing = [name for name in Game.__slots__ if name != "__dict__" and not hasattr(copy, name)]
+    assert missing == []
+    shared = {name for name in Game.__slots__ if name != "__dict__"} - OWN_FIELDS
+    assert all(getattr(copy, name) is getattr(game, name) for name in shared)
+
+
+def test_a_clone_keeps_the_game_s_fixed_values_with_its_own_cards():
+    """GIVEN a Hearts game whose fixed function `lowest_club` (a card) has been worked out
+    WHEN it is cloned
+    THEN the clone knows the value without working it out again, as the clone's own card."""
+    game = Game(ruleset("hearts"), 4, seed=3, record=False)
+    advance(game, 14, random.Random(1))
+    assert "lowest_club" in game.static
+    copy = game.clone()
+    card = copy.static["lowest_club"]
+    assert card.id == game.static["lowest_club"].id and card is copy.all_cards[card.index]
+    assert card is not game.static["lowest_club"]
+
+
+def test_a_game_restored_from_itself_stays_as_it_is():
+    """GIVEN a game some way in WHEN it is restored from itself THEN nothing changes and it plays on."""
+    game = Game(ruleset("hearts"), 4, seed=7, record=False)
+    advance(game, 20, random.Random(3))
+    view = game.view_all()
+    game.restore(game)
+    assert game.view_all() == view
+    assert play_random(game, random.Random(4))["decisions"] > 20
+
+
+def test_a_reseeded_game_draws_as_a_source_of_that_seed_would_and_so_do_its_clones():
+    """GIVEN a game reseeded with 1234 (its source made only when first drawn from), and a clone
+    of it taken before any draw
+    WHEN each plays on with the same choices
+    THEN both play what a game given `random.Random(1234)` plays, shuffle for shuffle."""
+    game = Game(ruleset("hearts"), 4, seed=7, options={"target": 30}, record=False)
+    advance(game, 20, random.Random(3))
+    given = game.clone()
+    game.reseed(1234)
+    copy = game.clone()
+    given.rng = random.Random(1234)
+    results = [play_random(g, random.Random(4)) for g in (game, copy, given)]
+    assert results[0] == results[1] == results[2]
+    assert type(game._rng) is random.Random

@@ -141,3 +141,46 @@ def test_a_simultaneous_choice_not_yet_revealed_is_drawn_again():
     views = {repr(sorted(turn.sample(rng).view(first["player"])["players"][first["player"]]["zones"].items()))
              for _ in range(12)}
     assert len(views) > 1
+
+
+def _assign_as_first_written(keys, identities, places, rng, keep=frozenset()):
+    """The assignment as first written (each constrained card picks among all free slots in
+    order, the standard shuffle): what `_assign` must draw, pick for pick."""
+    result = [None] * len(keys)
+    free_slots = set(range(len(keys)))
+    for i in keep:
+        result[i] = identities[i]
+        free_slots.discard(i)
+    constrained = [i for i, ident in enumerate(identities) if ident[0] in places and i not in keep]
+    rng.shuffle(constrained)
+    placed = set(keep)
+    for i in constrained:
+        zones = places[identities[i][0]]
+        candidates = [s for s in sorted(free_slots) if keys[s] in zones]
+        if not candidates:
+            return None
+        slot = candidates[rng.randrange(len(candidates))]
+        result[slot] = identities[i]
+        free_slots.discard(slot)
+        placed.add(i)
+    rest = [identities[i] for i in range(len(identities)) if i not in placed]
+    rng.shuffle(rest)
+    for slot, ident in zip(sorted(free_slots), rest):
+        result[slot] = ident
+    return result
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_deal_draws_as_the_plain_algorithm_does(seed):
+    """GIVEN unseen cards over four hidden zones, some known to lie in one or two of them
+    WHEN identities are assigned (free slots kept by zone, for speed) and by the plain algorithm
+    THEN both give the same assignment from the same random source (so seeded searches keep
+    their results), including draws that paint themselves in."""
+    from interpreter.agents.determinize import _assign
+    setup = random.Random(seed)
+    keys = [setup.choice(["p1.hand", "p2.hand", "p3.hand", "deck"]) for _ in range(30)]
+    identities = [(f"c{i}", f"c{i}", {}, i, {}) for i in range(30)]
+    places = {f"c{i}": set(setup.sample(sorted(set(keys)), setup.choice([1, 1, 2]))) for i in setup.sample(range(30), 8)}
+    keep = set(setup.sample(range(30), 3)) if seed % 5 == 0 else frozenset()
+    assert _assign(keys, identities, places, random.Random(seed), keep) == \
+        _assign_as_first_written(keys, identities, places, random.Random(seed), keep)

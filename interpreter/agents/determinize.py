@@ -26,10 +26,12 @@ it may not stand for).
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 
 from interpreter.engine.frames import unrevealed_choices
 from interpreter.engine.game import Game
-from interpreter.engine.state import Card, card_visible
+from interpreter.engine.shuffling import shuffle
+from interpreter.engine.state import Card
 
 RETRIES = 8
 
@@ -64,16 +66,34 @@ def determinize_from(game: Game, seat: int, places: dict, rng: random.Random) ->
     for choice in unrevealed_choices(sample._stack):     # [env, value, seat, kind, options]
         if choice[2] is not None and choice[2] != seat and choice[3] != "card":
             choice[1] = choice[4][rng.randrange(len(choice[4]))]
+    seen = zones_seen(sample, seat)
     decision = sample.decision
     if decision is not None and decision.kind == "card":      # the seat knows where its options lie
-        places = {**places, **{card.id: {card.zone.key} for card in decision.options
-                               if isinstance(card, Card) and not card_visible(card, seat)}}
-    carriers = deal_unseen(sample, seat, places, rng)
+        offered = {card.id: {card.zone.key} for card in decision._values
+                   if type(card) is Card and not _visible(card, seat, seen)}
+        if offered:
+            places = {**places, **offered}
+    carriers = deal_unseen(sample, seat, places, rng, seen=seen)
     if decision is not None and carriers:
         offer_the_same_cards(sample, carriers)
-    sample.rng = random.Random(rng.getrandbits(63))
+    sample.reseed(rng.getrandbits(63))
     sample.seed, sample.stacked, sample._stacked = None, [], []
     return sample
+
+
+def zones_seen(game: Game, seat: int) -> dict:
+    """For each zone of `game`, whether `seat` sees the faces of its cards."""
+    seen = {zone: zone.visible_to(seat) for zone in game.zones.values()}
+    for owner in (*game.players, *game.teams):
+        for zone in owner.zones.values():
+            seen[zone] = zone.visible_to(seat)
+    return seen
+
+
+def _visible(card: Card, seat: int, seen: dict) -> bool:
+    """`card_visible(card, seat)` with the zones' answers worked out once (`zones_seen`)."""
+    zone = card.zone
+    return zone is None or card.face_up or seen[zone] or seat in card.seen_by
 
 
 def offer_the_same_cards(game: Game, carriers: dict) -> None:
@@ -94,22 +114,26 @@ def _carried(value, carriers: dict):
     return value
 
 
-def deal_unseen(game: Game, seat: int, places: dict[str, set], rng: random.Random) -> dict:
+def deal_unseen(game: Game, seat: int, places: dict[str, set], rng: random.Random, *,
+                seen: dict | None = None) -> dict:
     """Shuffle the identities of the cards `seat` cannot see over their places, in place.
     Returns, for each card object whose identity changed (by `id()`), the card object that now
-    carries the identity it had."""
-    slots = [c for c in game.cards_in_play if not card_visible(c, seat)]
+    carries the identity it had. (`seen`: `zones_seen(game, seat)`, if worked out already.)"""
+    seen = zones_seen(game, seat) if seen is None else seen
+    slots = [c for c in game.cards_in_play
+             if not (c.zone is None or c.face_up or seen[c.zone] or seat in c.seen_by)]
     if len(slots) < 2:
         return {}
     identities = [(c.id, c.label, c.attrs, c.index, c.vars) for c in slots]
+    keys = [c.zone.key for c in slots]
     assignment = None
     for _ in range(RETRIES):
-        assignment = _assign(slots, identities, places, rng)
+        assignment = _assign(keys, identities, places, rng)
         if assignment is not None:
             break
     if assignment is None:      # constraints too tight to sample: keep the known cards where they are
-        assignment = _assign(slots, identities, {}, rng, keep={i for i, ident in enumerate(identities)
-                                                                if ident[0] in places})
+        assignment = _assign(keys, identities, {}, rng, keep={i for i, ident in enumerate(identities)
+                                                               if ident[0] in places})
     return carry_identities(game, slots, assignment)
 
 
@@ -118,40 +142,61 @@ def carry_identities(game: Game, slots: list, assignment: list) -> dict:
     each card object whose identity changed (by `id()`), the card object now carrying the
     identity it had."""
     before = [c.id for c in slots]
-    for slot, (card_id, label, attrs, index, card_vars) in zip(slots, assignment):
+    all_cards = game.all_cards
+    for slot, identity in zip(slots, assignment):
         # a card's variables describe the card (a joker's declared rank), so they go with it
-        slot.id, slot.label, slot.attrs, slot.index, slot.vars = card_id, label, attrs, index, card_vars
-    game.all_cards.sort(key=lambda c: c.index)
-    game.cards_in_play.sort(key=lambda c: c.index)
-    game.cards_by_id = {c.id: c for c in game.all_cards}
+        slot.id, slot.label, slot.attrs, slot.index, slot.vars = identity
+        all_cards[slot.index] = slot       # (the slots trade the deck positions they had among them)
+    if game.cards_in_play is not all_cards:
+        game.cards_in_play.sort(key=_INDEX)
+    game.cards_by_id = None           # made again when asked for
     game.static.clear()
     game.memo.clear()
     game.vmemo.clear()
-    return {id(slot): game.cards_by_id[old] for slot, old in zip(slots, before) if slot.id != old}
+    by_id = {slot.id: slot for slot in slots}
+    return {id(slot): by_id[old] for slot, old in zip(slots, before) if slot.id != old}
 
 
-def _assign(slots, identities, places, rng, keep=frozenset()):
-    """A random assignment of identities to slots: a card with known places goes to a slot in
-    one of them; every other card anywhere hidden. None when the draw painted itself in."""
-    result: list = [None] * len(slots)
-    free_slots = set(range(len(slots)))
+_INDEX = attrgetter("index")
+
+
+def _assign(keys: list, identities: list, places: dict, rng: random.Random, keep=frozenset()):
+    """A random assignment of identities to slots (`keys`: the zone of each slot): a card with
+    known places goes to a slot in one of them; every other card anywhere hidden. None when
+    the draw painted itself in. (The draws are those of picking among the free slots in
+    order, each time: free slots are kept in order by zone instead.)"""
+    result: list = [None] * len(keys)
     for i in keep:
         result[i] = identities[i]
-        free_slots.discard(i)
     constrained = [i for i, ident in enumerate(identities) if ident[0] in places and i not in keep]
-    rng.shuffle(constrained)
     placed = set(keep)
-    for i in constrained:
-        zones = places[identities[i][0]]
-        candidates = [s for s in sorted(free_slots) if slots[s].zone.key in zones]
-        if not candidates:
-            return None
-        slot = candidates[rng.randrange(len(candidates))]
-        result[slot] = identities[i]
-        free_slots.discard(slot)
-        placed.add(i)
-    rest = [identities[i] for i in range(len(identities)) if i not in placed]
-    rng.shuffle(rest)
-    for slot, ident in zip(sorted(free_slots), rest):
+    taken = set(keep)
+    if constrained:
+        shuffle(rng, constrained)
+        free: dict = {}      # zone key -> its free slots, in order
+        for slot, key in enumerate(keys):
+            if slot not in taken:
+                free.setdefault(key, []).append(slot)
+        for i in constrained:
+            zones = places[identities[i][0]]
+            if len(zones) == 1:
+                for zone in zones:
+                    candidates = free.get(zone, ())
+            else:
+                candidates = sorted(slot for zone in zones for slot in free.get(zone, ()))
+            if not candidates:
+                return None
+            slot = candidates[rng.randrange(len(candidates))]
+            free[keys[slot]].remove(slot)
+            result[slot] = identities[i]
+            taken.add(slot)
+            placed.add(i)
+    if not placed:          # nothing known or kept: the shuffled identities are the deal
+        rest = list(identities)
+        shuffle(rng, rest)
+        return rest
+    rest = [ident for i, ident in enumerate(identities) if i not in placed]
+    shuffle(rng, rest)
+    for slot, ident in zip([slot for slot in range(len(keys)) if slot not in taken], rest):
         result[slot] = ident
     return result

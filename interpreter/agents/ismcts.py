@@ -146,8 +146,14 @@ class ISMCTSAgent:
         while not game.over:
             if limit is not None and steps >= limit:
                 break
-            options = spread(game.decision)
-            game.apply_value(options[rng.randrange(len(options))])
+            decision = game.decision
+            if len(decision) <= NUMBER_SPREAD or decision.kind != "number":
+                # every option is considered: taken by position, the playout path (the same
+                # option `apply_value` would take, without the options' tuple or a match)
+                game.apply_index(rng.randrange(len(decision)))
+            else:
+                options = spread(decision)
+                game.apply_value(options[rng.randrange(len(options))])
             steps += 1
         return rewards(game)
 

@@ -4,12 +4,15 @@ The flow of a game is plain data (frames, see `frames.py`), so a copy is a snaps
 cards, zones, players and teams in the same places, the variables, the frames and the random
 source copied, every game object the copied values name swapped for its copy. Nothing is
 replayed: a copy costs about what a few decisions cost, whatever the length of the game.
-The ruleset and everything compiled from it are shared; values of ruleset functions are
-not (the copy works them out again when asked).
+The ruleset and everything compiled from it are shared, and so are the values of the game's
+fixed functions (`static`, their game objects swapped); the other remembered values are not
+(the copy works them out again when asked).
+
+A search copies thousands of times per decision, so the copy is written out for speed: the
+game's fields one by one (`_copy_fields`; a test checks that every slot is covered), each
+object made without a call of its class, and plain values (numbers, names) never looked at twice.
 """
 from __future__ import annotations
-
-import functools
 
 from interpreter.engine.events import EventLog
 from interpreter.engine.frames import Frame
@@ -17,6 +20,7 @@ from interpreter.engine.state import Card, Player, Team, Zone
 from interpreter.errors import GameError
 
 _PLAIN = frozenset([int, str, bool, float, type(None), frozenset, range])
+_new = object.__new__
 
 
 def clone_game(game, *, record: bool):
@@ -24,70 +28,159 @@ def clone_game(game, *, record: bool):
     if record and not game.record:
         raise GameError("a game that does not record its events cannot be cloned with record=True: "
                         "the events its copy should hold were never kept", code="clone")
-    copy = object.__new__(type(game))
-    for name in _game_slots(type(game)):
-        setattr(copy, name, getattr(game, name))
-    if game.__dict__:
-        copy.__dict__.update(game.__dict__)
-    players = copy.players = [Player(p.seat, p.name) for p in game.players]
-    teams = copy.teams = [Team(t.index, t.name) for t in game.teams]
-    for old, new in zip(game.players, players):
-        new.team = teams[old.team.index] if old.team is not None else None
-    for old, new in zip(game.teams, teams):
-        new.members = [players[p.seat] for p in old.members]
-    zones: dict[str, Zone] = {}          # by key, for the porter
-    pairs: list = []                     # (zone of `game`, its copy)
-    copy.zones = _zones(game.zones, None, zones, pairs)
-    for old, new in zip(game.players, players):
-        new.zones = _zones(old.zones, new, zones, pairs)
-    for old, new in zip(game.teams, teams):
-        new.zones = _zones(old.zones, new, zones, pairs)
-    cards = copy.all_cards = _cards(game.all_cards, pairs, players)
-    port = _Porter(cards, players, teams, zones).port
-    if game.rules.vars.get("card"):
-        for old, new in zip(game.all_cards, cards):
-            new.vars = {k: port(v) for k, v in old.vars.items()}
-    for old, new in zip(game.players, players):
-        new.vars = {k: port(v) for k, v in old.vars.items()}
-    for old, new in zip(game.teams, teams):
-        new.vars = {k: port(v) for k, v in old.vars.items()}
-    copy.vars = {k: port(v) for k, v in game.vars.items()}
-    copy._cards_by_id = None          # made again when first asked for
-    copy.cards_in_play = cards if game.cards_in_play is game.all_cards else [cards[c.index] for c in game.cards_in_play]
-    copy.removed_cards = [cards[c.index] for c in game.removed_cards]
-    copy.winners = None if game.winners is None else [players[p.seat] for p in game.winners]
-    share_random(game, copy)
-    copy._stack = [Frame(f.code, port(f.env), f.pc, port(f.data)) for f in game._stack]
-    copy.decision = None
-    if game.decision is not None:
-        decision = game.decision
-        copy.decision = decision.copy_for(copy, players[decision.player], port(decision._values))
-    copy.record = copy.say = record
-    copy._log = _copy_log(game._log, port) if record else EventLog(0)
-    copy._private = list(game._private) if record else []
-    copy._stacked = [list(order) for order in game._stacked]
-    copy._ability_flags = {key: set(flags) for key, flags in game._ability_flags.items()}
-    copy.listing_peaks = dict(game.listing_peaks)
-    copy.memo, copy.vmemo, copy.static = {}, {}, {}
-    copy._firing = []
-    copy._sent = None
+    copy = _new(type(game))
+    copy_into(copy, game, record=record)
     return copy
 
 
 def restore_game(game, snapshot) -> None:
     """Put `game` in the state of a copy of `snapshot` (which stays as it is)."""
-    copy = clone_game(snapshot, record=snapshot.record)
-    for name in _game_slots(type(game)):
-        setattr(game, name, getattr(copy, name))
+    if snapshot is game:
+        return
     game.__dict__.clear()
-    game.__dict__.update(copy.__dict__)
-    if game.decision is not None:
-        game.decision._game = game
+    copy_into(game, snapshot, record=snapshot.record)
 
 
-@functools.cache
-def _game_slots(cls) -> tuple[str, ...]:
-    return tuple(name for name in cls.__slots__ if name != "__dict__")
+def copy_into(copy, game, *, record: bool) -> None:
+    """Make `copy` (a new game, or one being restored) a snapshot of `game`."""
+    _copy_fields(copy, game)
+    if game.__dict__:
+        copy.__dict__.update(game.__dict__)
+    players, teams, zones, cards = _copy_tables(copy, game)
+    port = _Porter(cards, players, teams, zones).port
+    _copy_vars(copy, game, port)
+    copy._cards_by_id = None          # made again when first asked for
+    all_cards = game.all_cards
+    copy.cards_in_play = cards if game.cards_in_play is all_cards else [cards[c.index] for c in game.cards_in_play]
+    copy.removed_cards = [cards[c.index] for c in game.removed_cards] if game.removed_cards else []
+    copy.winners = None if game.winners is None else [players[p.seat] for p in game.winners]
+    share_random(game, copy)
+    stack = []
+    for f in game._stack:
+        frame = _new(Frame)
+        frame.code, frame.pc = f.code, f.pc
+        frame.env, frame.data = port(f.env), port(f.data)
+        stack.append(frame)
+    copy._stack = stack
+    copy.decision = None
+    decision = game.decision
+    if decision is not None:
+        copy.decision = decision.copy_for(copy, players[decision.player], port(decision._values))
+    copy.record = copy.say = record
+    copy._log = _copy_log(game._log, port) if record else EventLog(0)
+    copy._private = list(game._private) if record else []
+    copy._stacked = [list(order) for order in game._stacked] if game._stacked else []
+    copy._ability_flags = {key: set(flags) for key, flags in game._ability_flags.items()} \
+        if game._ability_flags else {}
+    copy.listing_peaks = dict(game.listing_peaks) if game.listing_peaks else {}
+    copy.memo, copy.vmemo = {}, {}
+    copy.static = {name: port(value) for name, value in game.static.items()} if game.static else {}
+    copy._firing = []
+    copy._sent = None
+
+
+def _copy_fields(copy, game) -> None:
+    """The fields a copy shares with its original (read-only values, numbers, names); every
+    other field is set by `copy_into`. (Written out: a loop of getattr and setattr over the
+    slots costs a good part of a clone.)"""
+    copy.rules, copy.seed, copy.budget, copy.options = game.rules, game.seed, game.budget, game.options
+    copy.option_overrides, copy.steps, copy.steps_before = game.option_overrides, game.steps, game.steps_before
+    copy._limits, copy._max_decisions, copy._max_game_steps = game._limits, game._max_decisions, game._max_game_steps
+    copy._events_at_decision, copy._event_cap = game._events_at_decision, game._event_cap
+    copy._asked_at, copy._check_at, copy._stride = game._asked_at, game._check_at, game._stride
+    copy._deadline, copy.phase, copy.stacked = game._deadline, game.phase, game.stacked
+    copy.over, copy.decisions_taken = game.over, game.decisions_taken
+    copy._triggers, copy._moved_into, copy._zone_viewers = game._triggers, game._moved_into, game._zone_viewers
+
+
+# the fields `copy_into` sets itself (with `_copy_fields`, every slot: tests/test_clone.py checks it)
+OWN_FIELDS = frozenset(["players", "teams", "zones", "all_cards", "vars", "_cards_by_id", "cards_in_play",
+                        "removed_cards", "winners", "_rng", "_rng_shared", "_stack", "decision", "record", "say",
+                        "_log", "_private", "_stacked", "_ability_flags", "listing_peaks", "memo", "vmemo",
+                        "static", "_firing", "_sent"])
+
+
+def _copy_tables(copy, game) -> tuple[list, list, dict, list]:
+    """New players, teams, zones and cards in the places of `game`'s (variables not yet):
+    (players, teams, zones by key, cards by deck position)."""
+    new = _new
+    players = []
+    for old in game.players:
+        p = new(Player)
+        p.seat, p.name = old.seat, old.name
+        players.append(p)
+    teams = []
+    for old in game.teams:
+        t = new(Team)
+        t.index, t.name, t.members = old.index, old.name, [players[m.seat] for m in old.members]
+        t.vars = old.vars        # (copied with the other variables; NO_VARS stays shared)
+        teams.append(t)
+    for old, p in zip(game.players, players):
+        p.team = teams[old.team.index] if old.team is not None else None
+    old_cards = game.all_cards
+    cards: list = [None] * len(old_cards)
+    zones: dict = {}
+    copy.players, copy.teams = players, teams
+    copy.zones = _zones(game.zones, None, None, zones, cards, players)
+    for old, p in zip(game.players, players):
+        p.zones = _zones(old.zones, p, p, zones, cards, players)
+    for old, t in zip(game.teams, teams):
+        t.zones = _zones(old.zones, t, None, zones, cards, players) if old.zones else old.zones
+    if None in cards:        # cards in no zone (taken out of play)
+        _cards([c for c in old_cards if c.zone is None], None, cards, players)
+    copy.all_cards = cards
+    return players, teams, zones, cards
+
+
+def _zones(old_zones: dict, owner, holder, by_key: dict, cards: list, players: list) -> dict:
+    """Copies of one owner's zones with copies of their cards."""
+    out = {}
+    for name, old in old_zones.items():
+        zone = _new(Zone)
+        zone.name = name
+        zone.key = old.key
+        zone.visibility = old.visibility
+        zone.owner = owner
+        zone.holder = holder
+        zone.cards = _cards(old.cards, zone, cards, players) if old.cards else []
+        out[name] = by_key[old.key] = zone
+    return out
+
+
+def _cards(olds: list, zone, cards: list, players: list) -> list:
+    """Copies of the cards `olds`, lying in `zone`, each also put at its place in `cards`.
+    (One loop, not a function per card: this is most of a clone's work.)"""
+    new, kind, held = _new, Card, []
+    append = held.append
+    for old in olds:      # (a statement per field: a tuple assignment of five costs more)
+        card = new(kind)
+        card.id = old.id
+        card.label = old.label
+        card.attrs = old.attrs
+        card.index = index = old.index
+        card.vars = old.vars
+        card.zone = zone
+        holder = old.last_holder
+        card.last_holder = None if holder is None else players[holder.seat]
+        card.face_up = old.face_up
+        card.seen_by = old.seen_by
+        cards[index] = card
+        append(card)
+    return held
+
+
+def _copy_vars(copy, game, port) -> None:
+    """The variables of the game, its players, teams and cards, game objects swapped."""
+    plain = _PLAIN
+    copy.vars = {k: v if type(v) in plain else port(v) for k, v in game.vars.items()}
+    for old, new in zip(game.players, copy.players):
+        new.vars = {k: v if type(v) in plain else port(v) for k, v in old.vars.items()}
+    for old, new in zip(game.teams, copy.teams):
+        if old.vars:
+            new.vars = {k: v if type(v) in plain else port(v) for k, v in old.vars.items()}
+    if game.rules.vars.get("card"):
+        for old, new in zip(game.all_cards, copy.all_cards):
+            new.vars = {k: v if type(v) in plain else port(v) for k, v in old.vars.items()}
 
 
 def share_random(game, copy) -> None:
@@ -102,39 +195,6 @@ def share_random(game, copy) -> None:
         shared = game._rng_shared = [1]
     shared[0] += 1
     copy._rng, copy._rng_shared = game._rng, shared
-
-
-def _cards(old_cards: list, pairs: list, players: list) -> list:
-    """Copies of the cards, each put in the copy of its zone (`pairs`: zone, its copy)."""
-    new_card = Card.__new__
-    cards: list = [None] * len(old_cards)
-    for old_zone, zone in pairs + [(None, None)]:
-        olds = old_zone.cards if old_zone is not None else [c for c in old_cards if c.zone is None]
-        held = []
-        for old in olds:       # (one loop, not a function per card: this is most of a clone's work)
-            new = new_card(Card)
-            new.id, new.label, new.attrs, new.index, new.vars = old.id, old.label, old.attrs, old.index, old.vars
-            holder = old.last_holder
-            new.zone, new.last_holder = zone, (players[holder.seat] if holder is not None else None)
-            new.face_up, new.seen_by = old.face_up, old.seen_by
-            cards[old.index] = new
-            held.append(new)
-        if zone is not None:
-            zone.cards = held
-    return cards
-
-
-def _zones(old_zones: dict, owner, by_key: dict, pairs: list) -> dict:
-    """Copies of one owner's zones, without their cards yet."""
-    new_zone = Zone.__new__
-    holder = owner if isinstance(owner, Player) else None
-    out = {}
-    for name, old in old_zones.items():
-        new = new_zone(Zone)
-        new.name, new.key, new.visibility, new.owner, new.holder = name, old.key, old.visibility, owner, holder
-        out[name] = by_key[old.key] = new
-        pairs.append((old, new))
-    return out
 
 
 class _Porter:
@@ -163,13 +223,13 @@ class _Porter:
                 return done
             if kind is list:
                 new = self.memo[id(value)] = []
-                port, cards = self.port, self.cards
-                new[:] = [cards[v.index] if type(v) is Card else port(v) for v in value]
+                port, cards, plain = self.port, self.cards, _PLAIN
+                new[:] = [cards[v.index] if type(v) is Card else v if type(v) in plain else port(v) for v in value]
             elif kind is dict:
                 new = self.memo[id(value)] = {}
-                port = self.port
+                port, plain = self.port, _PLAIN
                 for k, v in value.items():     # keys are names, save in a ruleset's own dicts
-                    new[k if type(k) is str else port(k)] = port(v)
+                    new[k if type(k) is str else port(k)] = v if type(v) in plain else port(v)
             else:
                 new = self.memo[id(value)] = tuple(self.port(v) for v in value)
             return new

@@ -499,21 +499,30 @@ class Game:
     def rng(self) -> random.Random:
         """The game's random source. After a clone the two games share one until either draws;
         the first to draw while it is shared takes a copy of its state (see clone.share_random)."""
-        shared = self._rng_shared
+        rng, shared = self._rng, self._rng_shared
         if shared is not None:
             self._rng_shared = None
             if shared[0] > 1:
                 shared[0] -= 1
-                own = random.Random.__new__(random.Random)
-                own.setstate(self._rng.getstate())
-                self._rng = own
-        return self._rng
+                if type(rng) is not int:
+                    own = random.Random.__new__(random.Random)
+                    own.setstate(rng.getstate())
+                    rng = self._rng = own
+        if type(rng) is int:      # a seed not drawn from yet (see `reseed`)
+            rng = self._rng = random.Random(rng)
+        return rng
 
     @rng.setter
     def rng(self, source: random.Random) -> None:
         if self._rng_shared is not None:
             self._rng_shared[0] -= 1
         self._rng, self._rng_shared = source, None
+
+    def reseed(self, seed: int) -> None:
+        """`rng = random.Random(seed)`, the source made only when first drawn from: most
+        samples a search draws never shuffle or draw at random again (seeding costs more
+        than the rest of a playout's first decision)."""
+        self.rng = seed
 
     def restore(self, snapshot: "Game") -> None:
         """Put this game back in the state of `snapshot`, a clone taken earlier: search takes
