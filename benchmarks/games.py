@@ -99,7 +99,7 @@ def main(argv=None) -> None:
         print(f"{name:<42} {g:>9.1f} {vs_hand:>16} {vs_tight:>9} {vs_os:>13}")
     ours = rates.get(HEARTS)
     if ours:
-        print(f"\nHearts per trial (the trials ran interleaved): how many times faster each reference was")
+        print("\nHearts per trial (the trials ran interleaved): how many times faster each reference was")
         for name in (HAND_WRITTEN, "hearts (4p, tight hand-written Python)", "hearts (4p, OpenSpiel from Python)"):
             if name in rates:
                 ratios = [theirs / mine for theirs, mine in zip(rates[name], ours)]
