@@ -33,7 +33,7 @@ from itertools import combinations
 from math import comb
 
 from interpreter.language.builtins import EvalError, builtin
-from interpreter.primitives.combinations_cards import _ATTR_NUMBERS, _ClassNumbers, _items, _key, _value
+from interpreter.primitives.combinations_cards import _ClassNumbers, _items, _key, _value
 from interpreter.primitives.combinations_quick import _quick_groups, _quick_runs
 from interpreter.primitives.combinations_search import MAX_SETS, MAX_TRIES, _search_groups, _search_runs, _Unique
 
@@ -140,30 +140,35 @@ def _distinct_sets(g, sets):
     variable) counting as one. Joins the singles, groups and runs of one decision."""
     if len(sets) > MAX_SETS or len(sets) > MAX_TRIES:
         return _distinct_one_by_one(sets)       # for the error the first set past a cap raises
-    class_of = _ClassNumbers()
-    number_of = class_of.__getitem__
-    numbered = _ATTR_NUMBERS.get
+    try:
+        longest = max(map(len, sets), default=0)
+    except TypeError:              # a zone among the sets (a zone has no len): set by set, reading its cards
+        return _distinct_one_by_one(sets)
+    # A set's key is the multiset of its cards' classes as one integer: a field of `width` bits
+    # per class holding how many of its cards are of that class (never more than the longest set
+    # has, so no field overflows). Equal keys, equal multisets: no sort, no tuple per set.
+    weight_of = _Weights(longest.bit_length()).__getitem__
     first: dict = {}
     keep = first.setdefault        # key -> the first set with it
-    try:
-        for cards in sets:         # `_key` written out: this loop is the whole builtin
-            size = len(cards)      # (a zone has no len: see below)
-            if size == 1:          # a single's key is a number, never equal to a longer set's tuple
-                card = cards[0]
-                # __missing__'s usual case written out: the singles come first, each card once
-                if card.vars or (key := numbered(id(card.attrs))) is None:
-                    key = class_of[card]
-                else:
-                    class_of[card] = key
-            elif size == 2:
-                a, b = class_of[cards[0]], class_of[cards[1]]
-                key = (a, b) if a <= b else (b, a)
-            else:
-                key = tuple(sorted(map(number_of, cards)))
-            keep(key, cards)
-    except TypeError:              # a zone among the sets: set by set, reading its cards
-        return _distinct_one_by_one(sets)
+    for cards in sets:             # (a single, the usual set, without a sum)
+        keep(weight_of(cards[0]) if len(cards) == 1 else sum(map(weight_of, cards)), cards)
     return list(map(list, first.values()))
+
+
+class _Weights(dict):
+    """card -> 1 << (width * the dense number of its class): the integers that `distinct_sets`
+    adds up into a set's key. Made on first use (a known card is a plain dict look-up)."""
+    __slots__ = ("width", "class_of", "dense")
+
+    def __init__(self, width: int):
+        super().__init__()
+        self.width, self.class_of, self.dense = width, _ClassNumbers(), {}
+
+    def __missing__(self, card) -> int:
+        dense = self.dense
+        index = dense.setdefault(self.class_of[card], len(dense))
+        weight = self[card] = 1 << (self.width * index)
+        return weight
 
 
 def _distinct_one_by_one(sets) -> list:
