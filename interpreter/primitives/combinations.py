@@ -35,6 +35,7 @@ from math import comb
 from interpreter.language.builtins import EvalError, builtin
 from interpreter.primitives.combinations_cards import _ClassNumbers, _items, _key, _value
 from interpreter.primitives.combinations_quick import _quick_groups, _quick_runs
+from interpreter.primitives.combinations_tables import one_family_runs
 from interpreter.primitives.combinations_search import MAX_SETS, MAX_TRIES, _search_groups, _search_runs, _Unique
 
 # MAX_SETS, MAX_TRIES and MAX_CLASSES stand in combinations_search.py, beside the counting they bound.
@@ -84,6 +85,8 @@ def _runs(g, cards, key, same, wild, order, min_size, max_size):
     if max_size > MAX_RUN:
         raise EvalError(f"runs() of up to {max_size} cards: a run is at most {MAX_RUN} cards long")
     sets = _quick_runs(naturals, wilds, key, same, order, min_size, max_size)
+    if sets is None and not wilds and not same:      # cards of one rank in any suit: a shape's table
+        sets = one_family_runs(naturals, key, order, min_size, max_size)
     return sets if sets is not None else _search_runs(naturals, wilds, key, same, order, min_size, max_size)
 
 

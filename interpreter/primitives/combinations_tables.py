@@ -57,11 +57,61 @@ def _make(key: tuple, family: dict, twice: set) -> tuple:
     _, picks, w, places, min_size, max_size = key
     runs, tries = family_walk(family, twice, picks, w, places, min_size, max_size)
     # one card: a slice, so that the getter gives a sequence as for longer runs
-    entry = (tries, tuple(itemgetter(*run) if len(run) > 1 else itemgetter(slice(run[0], run[0] + 1))
-                          for run in runs))
+    entry = (tries, tuple(map(_getter, runs)))
     if _kept + len(runs) > MAX_KEPT:
         _TABLES.clear()
         _kept = 0
     _TABLES[key] = entry
     _kept += len(runs)
     return entry
+
+
+def one_family_runs(naturals: list, key: str, order: list, min_size: int, max_size: int) -> list | None:
+    """`runs` without wild cards and in any suit (`same` ''), as the search finds them, from the
+    table of the hand's shape: its classes of interchangeable cards (0 and up, by the first place
+    they stand at, then as first seen), the places each stands at and how many cards it has.
+    Cards of one value stand at the same places, so the search's walk depends on that shape
+    alone; a shape is searched once, on its first cards. None when a card lacks the attribute
+    or its value is not hashable (for the search, which says so)."""
+    from interpreter.primitives import combinations_search
+    from interpreter.primitives.combinations_cards import _ClassNumbers
+    positions = combinations_search._positions(order)
+    class_of = _ClassNumbers()
+    classes: dict = {}          # class number -> [its places, its cards]
+    try:
+        for card in naturals:
+            found = classes.get(class_of[card])
+            if found is None:
+                where = positions.get(card.attrs[key])
+                if where:          # (a card standing nowhere in the order is in no run)
+                    classes[class_of[card]] = [where, [card]]
+            else:
+                found[1].append(card)
+    except (KeyError, TypeError):
+        return None
+    ranked = sorted(classes.values(), key=lambda found: found[0][0])   # (a stable sort: first seen first)
+    shape = (tuple((tuple(where), len(cards)) for where, cards in ranked), len(order), min_size, max_size,
+             combinations_search.MAX_SETS, combinations_search.MAX_TRIES)
+    pool = [card for _, cards in ranked for card in cards]
+    entry = _TABLES.get(shape)
+    if entry is None:
+        entry = _keep(shape, combinations_search._search_runs(pool, [], key, "", order, min_size, max_size), pool)
+    return [list(get(pool)) for get in entry[1]]
+
+
+def _keep(shape: tuple, runs: list, pool: list) -> tuple:
+    """The runs found for a shape, kept as itemgetters of the pool's positions."""
+    global _kept
+    index = {id(card): i for i, card in enumerate(pool)}
+    entry = (0, tuple(_getter([index[id(card)] for card in run]) for run in runs))
+    if _kept + len(runs) > MAX_KEPT:
+        _TABLES.clear()
+        _kept = 0
+    _TABLES[shape] = entry
+    _kept += len(runs)
+    return entry
+
+
+def _getter(run: list):
+    """An itemgetter giving the run's cards as a sequence (one card: a slice)."""
+    return itemgetter(*run) if len(run) > 1 else itemgetter(slice(run[0], run[0] + 1))
