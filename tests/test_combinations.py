@@ -120,15 +120,16 @@ def test_runs_place_each_wild_card_where_it_stands():
 
 
 def test_runs_with_wild_cards_list_each_call_its_own_cards_from_a_kept_layout():
-    """GIVEN 3♥ 5♥ with two jokers, then 3♠ 5♠ with two other jokers: the same shape, other cards
-    (the layout of the first call's runs is kept and used again by the second)
+    """GIVEN 3♥ 5♥ 7♥ 8♥ 9♥ with two jokers, listed twice (a shape seen a second time is kept as a
+    table), then 3♠ 5♠ 7♠ 8♠ 9♠ with two other jokers: the same shape, other cards
     WHEN runs of 2 to 4 are listed for each
-    THEN the second lists the same runs with its own cards, never one of the first hand's."""
-    first = make("3H 5H J1 J2")
-    second = make("3S 5S J3 J4")
+    THEN the second hand lists the same runs with its own cards, never one of the first hand's."""
+    first = make("3H 5H 7H 8H 9H J1 J2")
+    second = make("3S 5S 7S 8S 9S J3 J4")
+    call("runs", first, "rank", "suit", jokers(first), ACE_LOW_OR_HIGH, 2, 4)
     got_first = ids(call("runs", first, "rank", "suit", jokers(first), ACE_LOW_OR_HIGH, 2, 4))
     got_second = ids(call("runs", second, "rank", "suit", jokers(second), ACE_LOW_OR_HIGH, 2, 4))
-    renamed = {"3H": "3S", "5H": "5S", "J1": "J3", "J2": "J4"}
+    renamed = {"J1": "J3", "J2": "J4", **{r + "H": r + "S" for r in "35789"}}
     assert got_second == ["+".join(renamed[i] for i in run.split("+")) for run in got_first]
     assert "3S+J3+5S" in got_second
 
@@ -306,8 +307,8 @@ def test_the_quick_paths_find_what_the_search_finds(monkeypatch):
 
 def test_runs_in_any_suit_kept_by_shape_give_what_the_search_gives(monkeypatch):
     """GIVEN hands listed one after another for runs in any suit without wild cards, several of one
-    shape (kept from the first and used again): other suits, a second identical ace (two decks),
-    the caps lowered below what the shape needs
+    shape (kept as a table from the second time on): other suits, a second identical ace (two
+    decks), the caps lowered below what the shape needs
     WHEN runs are listed
     THEN each listing is the search's, with the hand's own cards, or the search's error."""
     ranks = "A 2 3 4 5 6 7 8 9 T J Q K".split()

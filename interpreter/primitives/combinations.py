@@ -33,13 +33,14 @@ from itertools import combinations
 from math import comb
 
 from interpreter.language.builtins import EvalError, builtin
-from interpreter.primitives.combinations_cards import _ClassNumbers, _items, _key, _value
+from interpreter.primitives.combinations_cards import _ATTR_NUMBERS, _ClassNumbers, _items, _key, _value
 from interpreter.primitives.combinations_quick import _quick_groups, _quick_runs
 from interpreter.primitives.combinations_tables import one_family_runs
 from interpreter.primitives.combinations_search import MAX_SETS, MAX_TRIES, _search_groups, _search_runs, _Unique
 
 # MAX_SETS, MAX_TRIES and MAX_CLASSES stand in combinations_search.py, beside the counting they bound.
 MAX_SUBSETS = MAX_SETS  # keeps `subsets` interactive; larger searches want `groups`/`runs`
+MANY_SETS = 100        # from this many sets on, `distinct_sets` keys them by weights (see there)
 MAX_RUN = 100           # cards in one run (the search for runs goes one card deeper at a time)
 
 
@@ -84,9 +85,11 @@ def _runs(g, cards, key, same, wild, order, min_size, max_size):
         return []
     if max_size > MAX_RUN:
         raise EvalError(f"runs() of up to {max_size} cards: a run is at most {MAX_RUN} cards long")
-    sets = _quick_runs(naturals, wilds, key, same, order, min_size, max_size)
-    if sets is None and not wilds and not same:      # cards of one rank in any suit: a shape's table
+    sets = None
+    if not wilds and not same:      # in any suit, without wild cards: a shape's table (a counting game's)
         sets = one_family_runs(naturals, key, order, min_size, max_size)
+    if sets is None:
+        sets = _quick_runs(naturals, wilds, key, same, order, min_size, max_size)
     return sets if sets is not None else _search_runs(naturals, wilds, key, same, order, min_size, max_size)
 
 
@@ -143,13 +146,43 @@ def _distinct_sets(g, sets):
     variable) counting as one. Joins the singles, groups and runs of one decision."""
     if len(sets) > MAX_SETS or len(sets) > MAX_TRIES:
         return _distinct_one_by_one(sets)       # for the error the first set past a cap raises
+    if len(sets) >= MANY_SETS:
+        return _distinct_weighed(sets)
+    class_of = _ClassNumbers()
+    number_of = class_of.__getitem__
+    numbered = _ATTR_NUMBERS.get
+    first: dict = {}
+    keep = first.setdefault        # key -> the first set with it
+    try:
+        for cards in sets:         # `_key` written out: this loop is the whole builtin
+            size = len(cards)      # (a zone has no len: see below)
+            if size == 1:          # a single's key is a number, never equal to a longer set's tuple
+                card = cards[0]
+                # __missing__'s usual case written out: the singles come first, each card once
+                if card.vars or (key := numbered(id(card.attrs))) is None:
+                    key = class_of[card]
+                else:
+                    class_of[card] = key
+            elif size == 2:
+                a, b = class_of[cards[0]], class_of[cards[1]]
+                key = (a, b) if a <= b else (b, a)
+            else:
+                key = tuple(sorted(map(number_of, cards)))
+            keep(key, cards)
+    except TypeError:              # a zone among the sets: set by set, reading its cards
+        return _distinct_one_by_one(sets)
+    return list(map(list, first.values()))
+
+
+def _distinct_weighed(sets) -> list:
+    """`distinct_sets` of many sets: a set's key is the multiset of its cards' classes as one
+    integer, a field of `width` bits per class holding how many of its cards are of that class
+    (never more than the longest set has, so no field overflows). Equal keys, equal multisets:
+    no sort and no tuple per set, which pays once the weights are made for enough sets."""
     try:
         longest = max(map(len, sets), default=0)
     except TypeError:              # a zone among the sets (a zone has no len): set by set, reading its cards
         return _distinct_one_by_one(sets)
-    # A set's key is the multiset of its cards' classes as one integer: a field of `width` bits
-    # per class holding how many of its cards are of that class (never more than the longest set
-    # has, so no field overflows). Equal keys, equal multisets: no sort, no tuple per set.
     weight_of = _Weights(longest.bit_length()).__getitem__
     first: dict = {}
     keep = first.setdefault        # key -> the first set with it

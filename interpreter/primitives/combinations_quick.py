@@ -345,14 +345,20 @@ def _one_wild_runs(slots: dict, twice: set, wild, places: int, min_size: int, ma
 
 def _wild_runs(slots: dict, twice: set, wild_picks: list, wilds: list, places: int, min_size: int,
                max_size: int, tries: int) -> list:
-    """`_quick_runs` with wild cards: each family's runs from the table of its shape
-    (combinations_tables.py), which `family_walk` fills. Raises _Fallback past a cap."""
-    from interpreter.primitives.combinations_tables import family_runs
+    """`_quick_runs` with wild cards: each family's runs by `family_walk`, or for a family of
+    many cards from the table of its shape (combinations_tables.py). Raises _Fallback past a cap."""
+    from interpreter.primitives.combinations_tables import family_runs, picks_key
     sets: list = []
     w = len(wilds)
+    picks = picks_key(wild_picks, wilds)
+    wild_lists = [[list(extra) for extra in group] for group in wild_picks]
     for family in slots.values():
-        family_sets, family_tries = family_runs(family, twice, wild_picks, wilds, places=places,
-                                                min_size=min_size, max_size=max_size)
+        if len(family) < TABLED_FROM:     # a few cards: one walk costs less than a table's key
+            family_sets, family_tries = family_walk(family, twice, wild_picks, w, places, min_size, max_size,
+                                                    wild_lists)
+        else:
+            family_sets, family_tries = family_runs(family, twice, wild_picks, wilds, picks=picks, places=places,
+                                                    min_size=min_size, max_size=max_size, wild_lists=wild_lists)
         tries += family_tries
         sets += family_sets
         if tries > MAX_TRIES or len(sets) > MAX_SETS:
@@ -365,14 +371,15 @@ def _wild_runs(slots: dict, twice: set, wild_picks: list, wilds: list, places: i
 
 
 def family_walk(family: dict, twice: set, wild_picks: list, w: int, places: int, min_size: int,
-                max_size: int) -> tuple[list, int]:
+                max_size: int, wild_lists: list | None = None) -> tuple[list, int]:
     """The runs of one family (place -> card) and the tries counted finding them: the search's
     walk, from each start on to every later card that the wild cards can join to those chosen,
     keeping at each step the runs of the cards chosen with each number of wild cards that fits.
     Raises _Fallback past a cap (the family's own count: the caller adds up the families')."""
     sets: list = []
     seen: set = set()
-    wild_lists = [[list(extra) for extra in picks] for picks in wild_picks]
+    if wild_lists is None:       # (the picks as lists: made once per call by a caller that has several families)
+        wild_lists = [[list(extra) for extra in picks] for picks in wild_picks]
     tries = 0
     start = end = 0
 
@@ -419,6 +426,8 @@ def family_walk(family: dict, twice: set, wild_picks: list, w: int, places: int,
         extend([card], (0,), 0, card in twice)
     return sets, tries
 
+
+TABLED_FROM = 5         # places a family takes from which its runs with wild cards come from a table
 
 _LAYOUTS: dict = {}     # (shape, wild cards) -> the itemgetter that puts a run's cards in order
 

@@ -1,13 +1,16 @@
-"""Tables of run layouts for `runs` with wild cards (combinations_quick.py), kept across calls.
+"""Tables of run layouts for `runs` (combinations.py), kept across calls.
 
 The runs of one family (the cards of one suit, say) depend only on its *shape*: which places
 of the order are taken and by which of its cards (a card may stand at two places, an ace low
 or high), how many wild cards there are and which picks of them count as different, the number
-of places and the sizes asked for. A shape's runs are found once, by the search's walk over
-small integers standing for the cards (0 and up for the family's cards in place order, then the
-wild cards), and kept as itemgetters; a later call with that shape only picks its own cards
-through them. Hands change little from one decision to the next and families have few shapes,
-so the walk runs rarely and a listing costs about one itemgetter call per run.
+of places and the sizes asked for. A shape is found the usual way the first time it is seen;
+the second time its runs are found by the search's walk over small integers standing for the
+cards (0 and up for the family's cards in place order, then the wild cards) and kept as
+itemgetters, so that from then on a call with that shape only picks its own cards through them.
+(In random play most shapes of a hand with wild cards are seen once, and making a table costs
+more than one walk; a listing asked for again, a hand kept while others play, a counting game's
+few shapes, is where the tables pay.) Runs in any suit without wild cards, where cards of one
+rank stand at one place, are kept the same way by the shape of the whole hand (`one_family_runs`).
 """
 from __future__ import annotations
 
@@ -17,12 +20,16 @@ MAX_KEPT = 200_000      # runs kept over all shapes: past this the tables start 
 
 _TABLES: dict = {}      # shape key -> (tries, itemgetters taking (cards..., wild cards...) to one run)
 _kept = 0
+_ONCE: set = set()      # the shape keys seen once: a table is made the second time
+_FIRST_PLACE = itemgetter(0)
 
 
-def family_runs(family: dict, twice: set, wild_picks: list, wilds: list, *, places: int, min_size: int,
-                max_size: int) -> tuple[list, int]:
+def family_runs(family: dict, twice: set, wild_picks: list, wilds: list, *, picks: tuple, places: int,
+                min_size: int, max_size: int, wild_lists: list) -> tuple[list, int]:
     """The runs of one family (place -> card) and the tries the search counts for them, as
-    `family_walk` finds them; raises _Fallback (from the walk) past a cap."""
+    `family_walk` finds them; raises _Fallback (from the walk) past a cap. `picks` (the wild
+    picks as `picks_key` gives them) and `wild_lists` (as lists) are the same for every family
+    of a call."""
     members: list = []
     slot_of: dict = {}
     layout = []
@@ -33,10 +40,13 @@ def family_runs(family: dict, twice: set, wild_picks: list, wilds: list, *, plac
             slot = slot_of[card] = len(members)
             members.append(card)
         layout.append((place, slot))
-    n = len(members)
-    key = (tuple(layout), _picks_key(wild_picks, wilds, n), len(wilds), places, min_size, max_size)
+    key = (tuple(layout), picks, len(wilds), places, min_size, max_size)
     entry = _TABLES.get(key)
     if entry is None:
+        if key not in _ONCE:       # a shape seen once is walked on its cards: most are never seen again
+            _once(key)
+            from interpreter.primitives.combinations_quick import family_walk
+            return family_walk(family, twice, wild_picks, len(wilds), places, min_size, max_size, wild_lists)
         entry = _make(key, {place: slot for place, slot in layout},
                       {slot_of[card] for card in members if card in twice})
     tries, getters = entry
@@ -44,9 +54,18 @@ def family_runs(family: dict, twice: set, wild_picks: list, wilds: list, *, plac
     return [list(get(pool)) for get in getters], tries
 
 
-def _picks_key(wild_picks: list, wilds: list, n: int) -> tuple:
-    """The wild picks as the positions of their cards in the pool (after the family's n cards)."""
-    index = {id(card): n + i for i, card in enumerate(wilds)}
+def _once(key: tuple) -> None:
+    """Note a shape seen for the first time (bounded like the tables)."""
+    if len(_ONCE) > MAX_KEPT:
+        _ONCE.clear()
+    _ONCE.add(key)
+
+
+def picks_key(wild_picks: list, wilds: list) -> tuple:
+    """The wild picks as the positions of their cards in a pool (a family's cards, then the wild
+    cards), counted from its end: the same whatever the family."""
+    w = len(wilds)
+    index = {id(card): i - w for i, card in enumerate(wilds)}
     return tuple(tuple(tuple(index[id(card)] for card in pick) for pick in group) for group in wild_picks)
 
 
@@ -74,27 +93,33 @@ def one_family_runs(naturals: list, key: str, order: list, min_size: int, max_si
     alone; a shape is searched once, on its first cards. None when a card lacks the attribute
     or its value is not hashable (for the search, which says so)."""
     from interpreter.primitives import combinations_search
-    from interpreter.primitives.combinations_cards import _ClassNumbers
+    from interpreter.primitives.combinations_cards import _ClassNumbers, _plain_numbers
     positions = combinations_search._positions(order)
-    class_of = _ClassNumbers()
-    classes: dict = {}          # class number -> [its places, its cards]
+    numbers = _plain_numbers(naturals)          # (kept across calls: the usual case, cards without variables)
+    if numbers is None:
+        class_of = _ClassNumbers()
+        numbers = [class_of[card] for card in naturals]
+    classes: dict = {}          # class number -> [its first place, its places, its cards]
     try:
-        for card in naturals:
-            found = classes.get(class_of[card])
+        for number, card in zip(numbers, naturals):
+            found = classes.get(number)
             if found is None:
                 where = positions.get(card.attrs[key])
                 if where:          # (a card standing nowhere in the order is in no run)
-                    classes[class_of[card]] = [where, [card]]
+                    classes[number] = [where[0], where, [card]]
             else:
-                found[1].append(card)
+                found[2].append(card)
     except (KeyError, TypeError):
         return None
-    ranked = sorted(classes.values(), key=lambda found: found[0][0])   # (a stable sort: first seen first)
-    shape = (tuple((tuple(where), len(cards)) for where, cards in ranked), len(order), min_size, max_size,
+    ranked = sorted(classes.values(), key=_FIRST_PLACE)     # (a stable sort: first seen first)
+    shape = (tuple((tuple(where), len(cards)) for _, where, cards in ranked), len(order), min_size, max_size,
              combinations_search.MAX_SETS, combinations_search.MAX_TRIES)
-    pool = [card for _, cards in ranked for card in cards]
+    pool = [card for _, _, cards in ranked for card in cards]
     entry = _TABLES.get(shape)
     if entry is None:
+        if shape not in _ONCE:     # seen once: searched, on the cards as given
+            _once(shape)
+            return None
         entry = _keep(shape, combinations_search._search_runs(pool, [], key, "", order, min_size, max_size), pool)
     return [list(get(pool)) for get in entry[1]]
 
