@@ -12,7 +12,7 @@ The listings (the best of 30 timings each, in CPU µs; the rulesets are this che
   4♥ 6♠ and the starter 5♦: a double run and a pair), and the whole count of two hands.
 Before each timing a card goes out of the hand and back, so that no remembered value is used.
 The run layouts kept per shape (primitives/combinations_tables.py) are kept, as in play; the
-"cold" row clears them before each timing, which is what a shape not seen before costs.
+"cold" rows forget every shape before each timing: what a shape never seen before costs.
 The playouts are 40 four-player games of Black Swan and 40 of Cribbage count, random plays, in
 CPU µs per decision (the same games every time).
 
@@ -84,7 +84,7 @@ def measure(root: Path, games: int = 40) -> dict[str, float]:
     from interpreter import Game, load_ruleset
     try:
         from interpreter.primitives import combinations_tables
-        clear = combinations_tables._TABLES.clear
+        clear = combinations_tables.forget
     except ImportError:          # an interpreter without the tables: nothing kept to clear
         clear = None
     out: dict[str, float] = {}

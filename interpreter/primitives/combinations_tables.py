@@ -140,3 +140,11 @@ def _keep(shape: tuple, runs: list, pool: list) -> tuple:
 def _getter(run: list):
     """An itemgetter giving the run's cards as a sequence (one card: a slice)."""
     return itemgetter(*run) if len(run) > 1 else itemgetter(slice(run[0], run[0] + 1))
+
+
+def forget() -> None:
+    """Drop every table and every shape seen (for a benchmark: what a shape never seen costs)."""
+    global _kept
+    _TABLES.clear()
+    _ONCE.clear()
+    _kept = 0
