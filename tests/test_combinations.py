@@ -296,35 +296,12 @@ def test_the_quick_paths_find_what_the_search_finds(monkeypatch):
         with monkeypatch.context() as slow:
             slow.setattr(combinations, "_quick_groups", lambda *args: None)
             slow.setattr(combinations, "_quick_runs", lambda *args: None)
-            slow.setattr(combinations, "one_family_runs", lambda *args: None)
             searched = [_outcome(combinations._groups, *groups), _outcome(combinations._runs, *runs)]
         assert all(_same(a, b) for a, b in zip(quick, searched))
         sets = [[c] for c in hand] + [s for found in quick if not isinstance(found, str) for s in found]
         sets += sets[:3] + ([sets[0] + sets[0]] if sets and rng.random() < 0.2 else [])
         assert _same(_outcome(combinations._distinct_sets, sets),
                      _outcome(lambda g, xs: combinations._distinct_one_by_one(xs), sets))
-
-
-def test_runs_in_any_suit_kept_by_shape_give_what_the_search_gives(monkeypatch):
-    """GIVEN hands listed one after another for runs in any suit without wild cards, several of one
-    shape (kept as a table from the second time on): other suits, a second identical ace (two
-    decks), the caps lowered below what the shape needs
-    WHEN runs are listed
-    THEN each listing is the search's, with the hand's own cards, or the search's error."""
-    ranks = "A 2 3 4 5 6 7 8 9 T J Q K".split()
-    straight = " ".join(r + "CDHS"[i % 4] for i, r in enumerate(ranks))
-    hands = ["4H 4S 5D 6C", "4C 4D 5H 6S", "4C 4C#2 5H 6S", straight + " 2C", straight + " 2C AC#2", straight + " AS"]
-    for caps in ((20_000, 100_000), (20_000, 100_000), (3, 100_000), (20_000, 12)):
-        for module in (combinations, combinations_search, combinations_quick):
-            monkeypatch.setattr(module, "MAX_SETS", caps[0])
-            monkeypatch.setattr(module, "MAX_TRIES", caps[1])
-        for text in hands:
-            hand = make(text)        # (AC#2: a second ace of clubs, identical to the first)
-            for low, high in ((3, 5), (14, 14)):
-                listed = _outcome(combinations._runs, hand, "rank", "", [], ACE_LOW_OR_HIGH, low, high)
-                searched = _outcome(lambda g, *args: combinations_search._search_runs(*args),
-                                    hand, [], "rank", "", ACE_LOW_OR_HIGH, low, high)
-                assert _same(listed, searched), (text, caps, low, high)
 
 
 # -- subsets and distinct_sets -------------------------------------------------------------------------

@@ -35,7 +35,6 @@ from math import comb
 from interpreter.language.builtins import EvalError, builtin
 from interpreter.primitives.combinations_cards import _ATTR_NUMBERS, _ClassNumbers, _items, _key, _value
 from interpreter.primitives.combinations_quick import _quick_groups, _quick_runs
-from interpreter.primitives.combinations_tables import one_family_runs
 from interpreter.primitives.combinations_search import MAX_SETS, MAX_TRIES, _search_groups, _search_runs, _Unique
 
 # MAX_SETS, MAX_TRIES and MAX_CLASSES stand in combinations_search.py, beside the counting they bound.
@@ -85,11 +84,7 @@ def _runs(g, cards, key, same, wild, order, min_size, max_size):
         return []
     if max_size > MAX_RUN:
         raise EvalError(f"runs() of up to {max_size} cards: a run is at most {MAX_RUN} cards long")
-    sets = None
-    if not wilds and not same:      # in any suit, without wild cards: a shape's table (a counting game's)
-        sets = one_family_runs(naturals, key, order, min_size, max_size)
-    if sets is None:
-        sets = _quick_runs(naturals, wilds, key, same, order, min_size, max_size)
+    sets = _quick_runs(naturals, wilds, key, same, order, min_size, max_size)
     return sets if sets is not None else _search_runs(naturals, wilds, key, same, order, min_size, max_size)
 
 

@@ -1,4 +1,4 @@
-"""Tables of run layouts for `runs` (combinations.py), kept across calls.
+"""Tables of run layouts for `runs` with wild cards (combinations_quick.py), kept across calls.
 
 The runs of one family (the cards of one suit, say) depend only on its *shape*: which places
 of the order are taken and by which of its cards (a card may stand at two places, an ace low
@@ -9,19 +9,17 @@ cards (0 and up for the family's cards in place order, then the wild cards) and 
 itemgetters, so that from then on a call with that shape only picks its own cards through them.
 (In random play most shapes of a hand with wild cards are seen once, and making a table costs
 more than one walk; a listing asked for again, a hand kept while others play, a counting game's
-few shapes, is where the tables pay.) Runs in any suit without wild cards, where cards of one
-rank stand at one place, are kept the same way by the shape of the whole hand (`one_family_runs`).
+few shapes, is where the tables pay.)
 """
 from __future__ import annotations
 
 from operator import itemgetter
 
-MAX_KEPT = 200_000      # runs kept over all shapes: past this the tables start afresh
+MAX_KEPT = 200_000      # shapes and runs kept over all tables: past this the tables start afresh
 
 _TABLES: dict = {}      # shape key -> (tries, itemgetters taking (cards..., wild cards...) to one run)
 _kept = 0
 _ONCE: set = set()      # the shape keys seen once: a table is made the second time
-_FIRST_PLACE = itemgetter(0)
 
 
 def family_runs(family: dict, twice: set, wild_picks: list, wilds: list, *, picks: tuple, places: int,
@@ -77,63 +75,11 @@ def _make(key: tuple, family: dict, twice: set) -> tuple:
     runs, tries = family_walk(family, twice, picks, w, places, min_size, max_size)
     # one card: a slice, so that the getter gives a sequence as for longer runs
     entry = (tries, tuple(map(_getter, runs)))
-    if _kept + len(runs) > MAX_KEPT:
+    if _kept + len(runs) + 1 > MAX_KEPT:
         _TABLES.clear()
         _kept = 0
     _TABLES[key] = entry
-    _kept += len(runs)
-    return entry
-
-
-def one_family_runs(naturals: list, key: str, order: list, min_size: int, max_size: int) -> list | None:
-    """`runs` without wild cards and in any suit (`same` ''), as the search finds them, from the
-    table of the hand's shape: its classes of interchangeable cards (0 and up, by the first place
-    they stand at, then as first seen), the places each stands at and how many cards it has.
-    Cards of one value stand at the same places, so the search's walk depends on that shape
-    alone; a shape is searched once, on its first cards. None when a card lacks the attribute
-    or its value is not hashable (for the search, which says so)."""
-    from interpreter.primitives import combinations_search
-    from interpreter.primitives.combinations_cards import _ClassNumbers, _plain_numbers
-    positions = combinations_search._positions(order)
-    numbers = _plain_numbers(naturals)          # (kept across calls: the usual case, cards without variables)
-    if numbers is None:
-        class_of = _ClassNumbers()
-        numbers = [class_of[card] for card in naturals]
-    classes: dict = {}          # class number -> [its first place, its places, its cards]
-    try:
-        for number, card in zip(numbers, naturals):
-            found = classes.get(number)
-            if found is None:
-                where = positions.get(card.attrs[key])
-                if where:          # (a card standing nowhere in the order is in no run)
-                    classes[number] = [where[0], where, [card]]
-            else:
-                found[2].append(card)
-    except (KeyError, TypeError):
-        return None
-    ranked = sorted(classes.values(), key=_FIRST_PLACE)     # (a stable sort: first seen first)
-    shape = (tuple((tuple(where), len(cards)) for _, where, cards in ranked), len(order), min_size, max_size,
-             combinations_search.MAX_SETS, combinations_search.MAX_TRIES)
-    pool = [card for _, _, cards in ranked for card in cards]
-    entry = _TABLES.get(shape)
-    if entry is None:
-        if shape not in _ONCE:     # seen once: searched, on the cards as given
-            _once(shape)
-            return None
-        entry = _keep(shape, combinations_search._search_runs(pool, [], key, "", order, min_size, max_size), pool)
-    return [list(get(pool)) for get in entry[1]]
-
-
-def _keep(shape: tuple, runs: list, pool: list) -> tuple:
-    """The runs found for a shape, kept as itemgetters of the pool's positions."""
-    global _kept
-    index = {id(card): i for i, card in enumerate(pool)}
-    entry = (0, tuple(_getter([index[id(card)] for card in run]) for run in runs))
-    if _kept + len(runs) > MAX_KEPT:
-        _TABLES.clear()
-        _kept = 0
-    _TABLES[shape] = entry
-    _kept += len(runs)
+    _kept += len(runs) + 1      # (+1: a shape without runs is kept too)
     return entry
 
 
