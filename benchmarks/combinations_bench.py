@@ -11,8 +11,9 @@ The listings (the best of 30 timings each, in CPU µs; the rulesets are this che
 - Cribbage count (examples/cribbage-count.yaml): the run and group detection of one show (3♣ 4♦
   4♥ 6♠ and the starter 5♦: a double run and a pair), and the whole count of two hands.
 Before each timing a card goes out of the hand and back, so that no remembered value is used.
-The run layouts kept per shape (primitives/combinations_tables.py) are kept, as in play; the
-"cold" rows forget every shape before each timing: what a shape never seen before costs.
+The run layouts kept per shape (primitives/combinations_tables.py, for runs with wild cards) are
+kept, as in play; the "cold" row forgets every shape before each timing: what a shape never seen
+before costs.
 The playouts are 40 four-player games of Black Swan and 40 of Cribbage count, random plays, in
 CPU µs per decision (the same games every time).
 
@@ -116,7 +117,6 @@ def measure(root: Path, games: int = 40) -> dict[str, float]:
     detect, _ = cribbage.compile("runs(shown(player_at(0)), 'rank', '', [], ace_low, 3, 5)"
                                  " + groups(shown(player_at(0)), 'rank', [], 2, 2)")
     out["Cribbage runs+groups µs"] = best_of(detect, game, p0.zones["hand"], stock)
-    out["  runs+groups, tables cold µs"] = best_of(detect, game, p0.zones["hand"], stock, before=clear)
     count, _ = cribbage.compile("show(player_at(0)) + show(player_at(1))")
     out["Cribbage count of two µs"] = best_of(count, game, p0.zones["hand"], stock)
 
