@@ -1,14 +1,25 @@
-"""Combination choices, measured on Black Swan: the listing of the worst hand found and random
-playouts, optionally beside another checkout of the interpreter measured in the same run.
+"""Combination builtins (runs, groups, sets with wild cards) measured on three listings, and
+random playouts, optionally beside another checkout of the interpreter in the same run.
 
     python benchmarks/combinations_bench.py [--trials 5] [--baseline DIR]
 
-The worst hand is ten hearts in a row (A to 10) and the four wild cards, the pile empty: 701
-plays, the singles, groups and runs of `plays(turn)` joined. Its listing is timed 30 times
-(the best counts); the playouts are 40 four-player games of random plays, in CPU µs per decision
-(the same games every time). With `--baseline DIR`, each trial runs the measurement in a child
-process with `DIR`'s interpreter and with this checkout's, interleaved, and the best of each is
-kept, so a busy machine slows both alike.
+The listings (the best of 30 timings each, in CPU µs; the rulesets are this checkout's, for both):
+- Black Swan's worst hand: ten hearts in a row (A to 10) and the four wild cards, the pile empty:
+  701 plays, the singles, groups and runs of `plays(turn)` joined by `distinct_sets`.
+- Rummy (examples/rummy.yaml): `new_melds(p)` and `layoffs(p)` for a ten-card hand of runs and sets,
+  with two melds on the table.
+- Cribbage count (examples/cribbage-count.yaml): the run and group detection of one show (3♣ 4♦
+  4♥ 6♠ and the starter 5♦: a double run and a pair), and the whole count of two hands.
+Before each timing a card goes out of the hand and back, so that no remembered value is used.
+The run layouts kept per shape (primitives/combinations_tables.py, for runs with wild cards) are
+kept, as in play; the "cold" row forgets every shape before each timing: what a shape never seen
+before costs.
+The playouts are 40 four-player games of Black Swan and 40 of Cribbage count, random plays, in
+CPU µs per decision (the same games every time).
+
+With `--baseline DIR`, each trial runs the measurement in a child process with `DIR`'s interpreter
+and with this checkout's, interleaved (a busy machine slows both alike), and prints the ratio
+baseline / now of each trial, then the median and the spread (lowest - highest) of the ratios.
 """
 from __future__ import annotations
 
@@ -16,6 +27,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -23,14 +35,29 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 WORST = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH W1 W2 W3 W4"
+RUMMY_HAND = "AC 2C 3C 4C 5C 7D 7H 7S 7C 9H"
+RUMMY_MELDS = ["8D 9D TD", "KS KH KD"]
+CRIBBAGE_HAND, CRIBBAGE_OTHER, CRIBBAGE_STARTER = "3C 4D 4H 6S", "5C 5H 5S JD", "5D"
 
 
-def measure(root: Path, games: int = 40) -> dict[str, float]:
-    """The worst listing (ms, plays) and µs per decision of random playouts, with the interpreter at `root`."""
-    sys.path.insert(0, str(root))
-    from interpreter import Game, load_ruleset
+def best_of(fn, game, hand, stock, times: int = 30, *, before=None) -> float:
+    """The best CPU time of `fn(game, {})` in µs, a card moved out of `hand` and back each time."""
+    best = float("inf")
+    for _ in range(times):
+        card = hand.cards[0]
+        game.move([card], stock)
+        game.move([card], hand)
+        game.steps = 0
+        if before:
+            before()
+        start = time.process_time()
+        fn(game, {})
+        best = min(best, time.process_time() - start)
+    return best * 1e6
 
-    rules = load_ruleset(root / "rulesets" / "black-swan.yaml")
+
+def playouts(rules, games: int, Game) -> float:
+    """CPU µs per decision of random four-player games."""
     rng = random.Random(1)
     decisions, spent = 0, 0.0
     for seed in range(games):
@@ -40,22 +67,62 @@ def measure(root: Path, games: int = 40) -> dict[str, float]:
             game.apply_index(rng.randrange(len(game.decision)))
             decisions += 1
         spent += time.process_time() - start
+    return spent * 1e6 / decisions
 
-    game = Game(rules, 2, seed=11, record=False)
-    plays, _ = rules.compile("plays(turn)")
+
+def stacked(game, wanted: dict, spare) -> None:
+    """Move every card of the zones named in `wanted` to `spare`, then the wanted cards in."""
     cards = {c.id: c for c in game.all_cards}
-    hand, pile, deck = game.vars["turn"].zones["hand"], game.zones["pile"], game.zones["deck"]
-    game.move(list(hand.cards) + list(pile.cards), deck)
-    game.move([cards[i] for i in WORST.split()], hand)
-    best = float("inf")
-    for _ in range(30):
-        card = hand.cards[0]
-        game.move([card], deck)      # a new state, so the listing is not remembered from the last one
-        game.move([card], hand)
-        start = time.process_time()
-        count = len(plays(game, {}))
-        best = min(best, time.process_time() - start)
-    return {"µs per decision": spent * 1e6 / decisions, "worst listing ms": best * 1e3, "worst plays": count}
+    for zone in wanted:
+        game.move(list(zone.cards), spare)
+    for zone, ids in wanted.items():
+        game.move([cards[i] for i in ids.split()], zone)
+
+
+def measure(root: Path, games: int = 40) -> dict[str, float]:
+    """Every figure, with the interpreter at `root`."""
+    sys.path.insert(0, str(root))
+    from interpreter import Game, load_ruleset
+    try:
+        from interpreter.primitives import combinations_tables
+        clear = combinations_tables.forget
+    except ImportError:          # an interpreter without the tables: nothing kept to clear
+        clear = None
+    out: dict[str, float] = {}
+
+    swan = load_ruleset(ROOT / "rulesets" / "black-swan.yaml")
+    game = Game(swan, 2, seed=11, record=False)
+    hand, deck = game.vars["turn"].zones["hand"], game.zones["deck"]
+    game.move(list(game.zones["pile"].cards), deck)
+    stacked(game, {hand: WORST}, deck)
+    plays, _ = swan.compile("plays(turn)")
+    out["Black Swan worst listing µs"] = best_of(plays, game, hand, deck)
+    out["  the same, tables cold µs"] = best_of(plays, game, hand, deck, before=clear)
+
+    rummy = load_ruleset(ROOT / "examples" / "rummy.yaml")
+    game = Game(rummy, 2, seed=3, record=False)
+    player, stock = game.players[0], game.zones["stock"]
+    melds = {game.zones["melded"]: " ".join(RUMMY_MELDS)}
+    stacked(game, {player.zones["hand"]: RUMMY_HAND, **melds}, stock)
+    cards = {c.id: c for c in game.all_cards}
+    game.vars["melds"] = [[cards[i] for i in meld.split()] for meld in RUMMY_MELDS]
+    listing, _ = rummy.compile("size(new_melds(player_at(0))) + size(layoffs(player_at(0)))")
+    out["Rummy listing µs"] = best_of(listing, game, player.zones["hand"], stock)
+
+    cribbage = load_ruleset(ROOT / "examples" / "cribbage-count.yaml")
+    game = Game(cribbage, 2, seed=3, record=False)
+    (p0, p1), stock = game.players, game.zones["stock"]
+    stacked(game, {p0.zones["hand"]: CRIBBAGE_HAND, p1.zones["hand"]: CRIBBAGE_OTHER,
+                   game.zones["starter"]: CRIBBAGE_STARTER}, stock)
+    detect, _ = cribbage.compile("runs(shown(player_at(0)), 'rank', '', [], ace_low, 3, 5)"
+                                 " + groups(shown(player_at(0)), 'rank', [], 2, 2)")
+    out["Cribbage runs+groups µs"] = best_of(detect, game, p0.zones["hand"], stock)
+    count, _ = cribbage.compile("show(player_at(0)) + show(player_at(1))")
+    out["Cribbage count of two µs"] = best_of(count, game, p0.zones["hand"], stock)
+
+    out["Black Swan playouts µs/decision"] = playouts(swan, games, Game)
+    out["Cribbage playouts µs/decision"] = playouts(cribbage, games, Game)
+    return out
 
 
 def measure_elsewhere(root: Path) -> dict[str, float]:
@@ -75,15 +142,23 @@ def main(argv=None) -> None:
     if args.raw:
         print(json.dumps(measure(args.root)))
         return
-    runs = [("now", ROOT)] + ([("baseline", args.baseline)] if args.baseline else [])
-    best: dict[str, dict[str, float]] = {label: {} for label, _ in runs}
+    trials: list[dict[str, dict[str, float]]] = []
     for _ in range(args.trials):
-        for label, root in runs:
-            for name, value in measure_elsewhere(root).items():
-                best[label][name] = min(best[label].get(name, value), value)
-    print(f"{'':<20} " + " ".join(f"{label:>10}" for label, _ in reversed(runs)))
-    for name in best["now"]:
-        print(f"{name:<20} " + " ".join(f"{best[label][name]:>10.2f}" for label, _ in reversed(runs)))
+        trial = {"now": measure_elsewhere(ROOT)}
+        if args.baseline:
+            trial["baseline"] = measure_elsewhere(args.baseline)
+        trials.append(trial)
+    names = list(trials[0]["now"])
+    if not args.baseline:
+        for name in names:
+            print(f"{name:<34} {min(t['now'][name] for t in trials):>9.1f}")
+        return
+    print(f"{'(best of the trials)':<34} {'baseline':>9} {'now':>9}   ratio baseline/now per trial")
+    for name in names:
+        ratios = [t["baseline"][name] / t["now"][name] for t in trials]
+        base, now = min(t["baseline"][name] for t in trials), min(t["now"][name] for t in trials)
+        print(f"{name:<34} {base:>9.1f} {now:>9.1f}   " + " ".join(f"{r:.2f}" for r in ratios)
+              + f"   median {statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})")
 
 
 if __name__ == "__main__":

@@ -120,6 +120,21 @@ def test_runs_place_each_wild_card_where_it_stands():
     assert len(got) == len({tuple(sorted(s.split("+"))) for s in got})
 
 
+def test_runs_with_wild_cards_list_each_call_its_own_cards_from_a_kept_layout():
+    """GIVEN 3♥ 5♥ 7♥ 8♥ 9♥ with two jokers, listed twice (a shape seen a second time is kept as a
+    table), then 3♠ 5♠ 7♠ 8♠ 9♠ with two other jokers: the same shape, other cards
+    WHEN runs of 2 to 4 are listed for each
+    THEN the second hand lists the same runs with its own cards, never one of the first hand's."""
+    first = make("3H 5H 7H 8H 9H J1 J2")
+    second = make("3S 5S 7S 8S 9S J3 J4")
+    call("runs", first, "rank", "suit", jokers(first), ACE_LOW_OR_HIGH, 2, 4)
+    got_first = ids(call("runs", first, "rank", "suit", jokers(first), ACE_LOW_OR_HIGH, 2, 4))
+    got_second = ids(call("runs", second, "rank", "suit", jokers(second), ACE_LOW_OR_HIGH, 2, 4))
+    renamed = {"J1": "J3", "J2": "J4", **{r + "H": r + "S" for r in "35789"}}
+    assert got_second == ["+".join(renamed[i] for i in run.split("+")) for run in got_first]
+    assert "3S+J3+5S" in got_second
+
+
 def test_runs_in_any_suit_and_in_a_custom_order():
     """GIVEN 5♥ 6♠ 6♦ 7♣, no suit constraint (same: ''), and an order where 2 ranks above the ace
     WHEN runs are listed

@@ -39,6 +39,7 @@ from interpreter.primitives.combinations_search import MAX_SETS, MAX_TRIES, _sea
 
 # MAX_SETS, MAX_TRIES and MAX_CLASSES stand in combinations_search.py, beside the counting they bound.
 MAX_SUBSETS = MAX_SETS  # keeps `subsets` interactive; larger searches want `groups`/`runs`
+MANY_SETS = 100        # from this many sets on, `distinct_sets` keys them by weights (see there)
 MAX_RUN = 100           # cards in one run (the search for runs goes one card deeper at a time)
 
 
@@ -129,6 +130,8 @@ def distinct_sets(g, sets):
     variable) counting as one. Joins the singles, groups and runs of one decision."""
     if len(sets) > MAX_SETS or len(sets) > MAX_TRIES:
         return _distinct_one_by_one(sets)       # for the error the first set past a cap raises
+    if len(sets) >= MANY_SETS:
+        return _distinct_weighed(sets)
     class_of = _ClassNumbers()
     number_of = class_of.__getitem__
     numbered = _ATTR_NUMBERS.get
@@ -153,6 +156,39 @@ def distinct_sets(g, sets):
     except TypeError:              # a zone among the sets: set by set, reading its cards
         return _distinct_one_by_one(sets)
     return list(map(list, first.values()))
+
+
+def _distinct_weighed(sets) -> list:
+    """`distinct_sets` of many sets: a set's key is the multiset of its cards' classes as one
+    integer, a field of `width` bits per class holding how many of its cards are of that class
+    (never more than the longest set has, so no field overflows). Equal keys, equal multisets:
+    no sort and no tuple per set, which pays once the weights are made for enough sets."""
+    try:
+        longest = max(map(len, sets), default=0)
+    except TypeError:              # a zone among the sets (a zone has no len): set by set, reading its cards
+        return _distinct_one_by_one(sets)
+    weight_of = _Weights(longest.bit_length()).__getitem__
+    first: dict = {}
+    keep = first.setdefault        # key -> the first set with it
+    for cards in sets:             # (a single, the usual set, without a sum)
+        keep(weight_of(cards[0]) if len(cards) == 1 else sum(map(weight_of, cards)), cards)
+    return list(map(list, first.values()))
+
+
+class _Weights(dict):
+    """card -> 1 << (width * the dense number of its class): the integers that `distinct_sets`
+    adds up into a set's key. Made on first use (a known card is a plain dict look-up)."""
+    __slots__ = ("width", "class_of", "dense")
+
+    def __init__(self, width: int):
+        super().__init__()
+        self.width, self.class_of, self.dense = width, _ClassNumbers(), {}
+
+    def __missing__(self, card) -> int:
+        dense = self.dense
+        index = dense.setdefault(self.class_of[card], len(dense))
+        weight = self[card] = 1 << (self.width * index)
+        return weight
 
 
 def _distinct_one_by_one(sets) -> list:

@@ -210,7 +210,7 @@ def _quick_runs(naturals: list, wilds: list, key: str, same: str, order: list, m
     try:
         if len(wilds) == 1:
             return _one_wild_runs(slots, twice, wilds[0], len(order), min_size, max_size, tries)
-        return _wild_runs(slots, twice, wild_picks, len(wilds), len(order), min_size, max_size, tries)
+        return _wild_runs(slots, twice, wild_picks, wilds, len(order), min_size, max_size, tries)
     except _Fallback:
         return None
 
@@ -343,15 +343,44 @@ def _one_wild_runs(slots: dict, twice: set, wild, places: int, min_size: int, ma
     return sets
 
 
-def _wild_runs(slots: dict, twice: set, wild_picks: list, w: int, places: int, min_size: int,
+def _wild_runs(slots: dict, twice: set, wild_picks: list, wilds: list, places: int, min_size: int,
                max_size: int, tries: int) -> list:
-    """`_quick_runs` with wild cards: the search's walk, from each start on to every later card
-    that the wild cards can join to those chosen, keeping at each step the runs of the cards
-    chosen with each number of wild cards that fits. Raises _Fallback past a cap."""
+    """`_quick_runs` with wild cards: each family's runs by `family_walk`, or for a family of
+    many cards from the table of its shape (combinations_tables.py). Raises _Fallback past a cap."""
+    from interpreter.primitives.combinations_tables import family_runs, picks_key
+    sets: list = []
+    w = len(wilds)
+    picks = picks_key(wild_picks, wilds)
+    wild_lists = [[list(extra) for extra in group] for group in wild_picks]
+    for family in slots.values():
+        if len(family) < TABLED_FROM:     # a few cards: one walk costs less than a table's key
+            family_sets, family_tries = family_walk(family, twice, wild_picks, w, places, min_size, max_size,
+                                                    wild_lists)
+        else:
+            family_sets, family_tries = family_runs(family, twice, wild_picks, wilds, picks=picks, places=places,
+                                                    min_size=min_size, max_size=max_size, wild_lists=wild_lists)
+        tries += family_tries
+        sets += family_sets
+        if tries > MAX_TRIES or len(sets) > MAX_SETS:
+            raise _Fallback
+    alone = _extras(wild_picks, min_size, min(w, max_size))       # wild cards alone
+    if tries + len(alone) > MAX_TRIES or len(sets) + len(alone) > MAX_SETS:
+        raise _Fallback
+    sets.extend(map(list, alone))
+    return sets
+
+
+def family_walk(family: dict, twice: set, wild_picks: list, w: int, places: int, min_size: int,
+                max_size: int, wild_lists: list | None = None) -> tuple[list, int]:
+    """The runs of one family (place -> card) and the tries counted finding them: the search's
+    walk, from each start on to every later card that the wild cards can join to those chosen,
+    keeping at each step the runs of the cards chosen with each number of wild cards that fits.
+    Raises _Fallback past a cap (the family's own count: the caller adds up the families')."""
     sets: list = []
     seen: set = set()
-    wild_lists = [[list(extra) for extra in picks] for picks in wild_picks]
-    family: dict = {}
+    if wild_lists is None:       # (the picks as lists: made once per call by a caller that has several families)
+        wild_lists = [[list(extra) for extra in picks] for picks in wild_picks]
+    tries = 0
     start = end = 0
 
     def extend(chosen: list, shape: tuple, gaps: int, compared: bool) -> None:
@@ -391,17 +420,14 @@ def _wild_runs(slots: dict, twice: set, wild_picks: list, w: int, places: int, m
                 extend(chosen, (*shape, place - start), gaps + place - last - 1, compared or card in twice)
                 chosen.pop()
 
-    for family in slots.values():
-        for start in sorted(family):
-            end = min(places, start + max_size)
-            card = family[start]
-            extend([card], (0,), 0, card in twice)
-    alone = _extras(wild_picks, min_size, min(w, max_size))       # wild cards alone
-    if tries + len(alone) > MAX_TRIES or len(sets) + len(alone) > MAX_SETS:
-        raise _Fallback
-    sets.extend(map(list, alone))
-    return sets
+    for start in sorted(family):
+        end = min(places, start + max_size)
+        card = family[start]
+        extend([card], (0,), 0, card in twice)
+    return sets, tries
 
+
+TABLED_FROM = 5         # places a family takes from which its runs with wild cards come from a table
 
 _LAYOUTS: dict = {}     # (shape, wild cards) -> the itemgetter that puts a run's cards in order
 
