@@ -256,3 +256,50 @@ def test_a_load_with_the_cache_off_reads_and_writes_nothing(cache, tmp_path, mar
     load_ruleset(hearts(tmp_path), cache=False)
     assert check_ruleset(BROKEN, cache=False)[0] is None
     assert not marker.exists() and sorted(p.name for p in cache.rglob("*")) == before
+
+
+class _Planted:
+    """Unpickling this writes the marker file: what a planted parser pickle could do."""
+
+    def __init__(self, marker):
+        self.marker = str(marker)
+
+    def __reduce__(self):
+        return (eval, (f"open({self.marker!r}, 'w').write('ran')",))
+
+
+def test_a_planted_parser_never_runs(cache, tmp_path, marker):
+    """GIVEN a pickle that writes a marker when loaded, planted as the expression parser's entry
+    in the load cache by someone without the key
+    WHEN the parser is made again and parses an expression
+    THEN the marker is not written, and the parser works (built, and kept as an authentic entry)."""
+    import pickle
+
+    from interpreter.language import expressions
+    grammar = expressions.grammar_file().read_text(encoding="utf-8")
+    key = store.digest(store.stamp("parser"), sys.version, grammar)
+    expressions.parser()                    # the folder and key exist, as after a first load
+    plant(cache / "parser" / f"{key}.bin", pickle.dumps(_Planted(marker)))
+    expressions.parser.cache_clear()
+    try:
+        assert expressions.parser().parse("a + 1", start="expression")
+    finally:
+        expressions.parser.cache_clear()
+    assert not marker.exists()
+    assert store.read_bytes("parser", key) is not None
+
+
+def test_the_parser_is_kept_nowhere_but_the_load_cache(cache, tmp_path, monkeypatch):
+    """GIVEN an empty shared temporary folder (where Lark's own cache would keep, and read back, a
+    pickle anyone there could have planted) WHEN the parser is built THEN nothing is written there."""
+    import tempfile
+
+    from interpreter.language import expressions
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temp"))
+    (tmp_path / "temp").mkdir()
+    expressions.parser.cache_clear()
+    try:
+        expressions.parser()
+    finally:
+        expressions.parser.cache_clear()
+    assert list((tmp_path / "temp").iterdir()) == []

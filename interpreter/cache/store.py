@@ -35,7 +35,7 @@ PACKAGE = Path(__file__).resolve().parents[1]
 KEY_FILE = "key"
 KEY_BYTES = 32
 MAC_BYTES = hashlib.sha256().digest_size
-KINDS = ("trees", "codes", "sources", "validator", "passed")
+KINDS = ("trees", "codes", "sources", "validator", "passed", "parser")
 
 _off: ContextVar[bool] = ContextVar("cardrules_cache_off", default=False)
 _verdicts: dict[tuple[object, ...], tuple[Path, bytes] | None] = {}   # (folder, its stat) -> (folder, key) or None
@@ -214,7 +214,7 @@ def file_text(path: Path) -> str:
 def stamp(kind: str, *files: Path) -> str:
     """What an entry of `kind` depends on besides the ruleset's text: cardrules' version, the
     library's version and the given files of cardrules itself (the grammar, the parser's module)."""
-    libraries = {"trees": "lark", "validator": "fastjsonschema", "sources": "yaml"}
+    libraries = {"trees": "lark", "parser": "lark", "validator": "fastjsonschema", "sources": "yaml"}
     return digest(kind, _library_version("cardrules"), _library_version(libraries.get(kind, kind)),
                   *(file_text(f) for f in files))
 

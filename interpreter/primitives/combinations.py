@@ -182,7 +182,8 @@ class _Weights(dict):
 
     def __init__(self, width: int):
         super().__init__()
-        self.width, self.class_of, self.dense = width, _ClassNumbers(), {}
+        self.width, self.class_of = width, _ClassNumbers()
+        self.dense: dict[object, int] = {}     # card class -> its position in a key
 
     def __missing__(self, card) -> int:
         dense = self.dense
