@@ -48,9 +48,10 @@ def ours_per_decision(name: str, players: int, *, games: int, seed: int) -> floa
     return (time.perf_counter() - start) * 1e6 / decisions
 
 
-def theirs_per_decision(name: str, players: int, *, games: int, seed: int) -> float:
+def theirs_per_decision(name: str, params: dict, *, games: int, seed: int) -> float:
     """µs per decision of random games of OpenSpiel's C++ game, driven from Python."""
-    game = pyspiel.load_game(name, {"players": players})
+    game = pyspiel.load_game(name, params)
+    players = game.num_players()
     rng = random.Random(seed)
     decisions = 0
     start = time.perf_counter()
@@ -88,7 +89,7 @@ def main() -> None:
             compared = (walk(Pair(theirs, players)) if players == 2 else 0) \
                 + play_random(theirs, players, games, seed=args.seed)
         mine = ours_per_decision(ours, players, games=args.games, seed=args.seed)
-        reference = theirs_per_decision(theirs, players, games=args.games, seed=args.seed)
+        reference = theirs_per_decision(theirs, {"players": players}, games=args.games, seed=args.seed)
         print(f"| {theirs} | {players} | {compared:,} | 0 | {mine:.1f} | {reference:.1f} |", flush=True)
 
 

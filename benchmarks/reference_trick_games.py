@@ -13,54 +13,18 @@ is a player's decision (the deal is not counted).
 from __future__ import annotations
 
 import argparse
-import random
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import pyspiel  # noqa: E402
-
-from interpreter import Game, load_ruleset  # noqa: E402
+from benchmarks.reference_games import ours_per_decision, theirs_per_decision  # noqa: E402
 from tests import test_bridge_openspiel, test_skat_openspiel  # noqa: E402
 
 # (name, players, OpenSpiel's parameters, the differential test's random games)
 GAMES = [("bridge", 4, {"use_double_dummy_result": False}, test_bridge_openspiel.play_random),
          ("skat", 3, {}, test_skat_openspiel.play_random)]
-
-
-def ours_per_decision(name: str, players: int, *, games: int, seed: int) -> float:
-    """µs per decision of random games in our engine."""
-    ruleset = load_ruleset(name)
-    rng = random.Random(seed)
-    decisions = 0
-    start = time.perf_counter()
-    for index in range(games):
-        game = Game(ruleset, players, seed=seed * 1_000_003 + index, record=False)
-        while not game.over:
-            game.apply_index(rng.randrange(len(game.legal_values())))
-            decisions += 1
-    return (time.perf_counter() - start) * 1e6 / decisions
-
-
-def theirs_per_decision(name: str, params: dict, *, games: int, seed: int) -> float:
-    """µs per decision of random games of OpenSpiel's C++ game, driven from Python."""
-    game = pyspiel.load_game(name, params)
-    rng = random.Random(seed)
-    decisions = 0
-    start = time.perf_counter()
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                decisions += 1
-    return (time.perf_counter() - start) * 1e6 / decisions
 
 
 def main() -> None:
