@@ -158,3 +158,24 @@ def test_a_claim_window_is_acted_in_by_each_claimant_with_pass_in_its_mask():
     assert seen
     with pytest.warns(UserWarning):
         api_test(CardGameEnv(rules, 3), num_cycles=300)
+
+
+def test_both_environments_render_the_seats_table_as_text():
+    """GIVEN the PettingZoo and Gymnasium environments of Hearts made with render_mode='ansi'
+    WHEN each is reset and rendered THEN each gives the table as plain text, the rendering seat's
+    own hand in it, and no other seat's."""
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    from interpreter.rl.gymnasium_env import CardGameSingleEnv
+    from interpreter.rl.pettingzoo_env import CardGameEnv
+    single = CardGameSingleEnv(ruleset("hearts"), 4, seat=1, options=SHORT["hearts"], render_mode="ansi")
+    single.reset(seed=3)
+    several = CardGameEnv(ruleset("hearts"), 4, options=SHORT["hearts"], render_mode="ansi")
+    several.reset(seed=3)
+    for env, seat in ((single, 1), (several, several.game.decision.player)):
+        text = env.render()
+        assert isinstance(text, str) and f"seat {seat}" in text
+        own = [c.label for c in env.game.players[seat].zones["hand"].cards]
+        other = [c.label for c in env.game.players[(seat + 1) % 4].zones["hand"].cards]
+        assert all(label in text for label in own[:3])
+        assert not all(label in text for label in other)

@@ -95,6 +95,6 @@ class CardGameSingleEnv(gymnasium.Env):
 
     def render(self):
         if self.render_mode == "ansi" and self.game is not None:
-            from interpreter.terminal.transcript import render_view
-            return render_view(self.game, self.seat)
+            from interpreter.terminal.table import render_plain
+            return render_plain(self.game.rules, self.game.view(self.seat), title=f"seat {self.seat}")
         return None

@@ -111,8 +111,9 @@ class CardGameEnv(AECEnv):
 
     def render(self):
         if self.render_mode == "ansi" and self.game is not None:
-            from interpreter.terminal.transcript import render_view
-            return render_view(self.game, self.game.decision.player if self.game.decision else 0)
+            from interpreter.terminal.table import render_plain
+            seat = self.game.decision.player if self.game.decision else 0
+            return render_plain(self.game.rules, self.game.view(seat), title=f"seat {seat}")
         return None
 
     def close(self):
