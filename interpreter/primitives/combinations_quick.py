@@ -11,6 +11,7 @@ from operator import itemgetter
 
 from interpreter.primitives import combinations_cards
 from interpreter.primitives.combinations_cards import _plain_numbers
+from interpreter.primitives.combinations_tables import family_runs, picks_key
 from interpreter.primitives.combinations_search import (MAX_CLASSES, MAX_SETS, MAX_TRIES, _positions, _Unique,
                                                         _wild_picks, gap_layout)
 
@@ -347,7 +348,6 @@ def _wild_runs(slots: dict, twice: set, wild_picks: list, wilds: list, places: i
                max_size: int, tries: int) -> list:
     """`_quick_runs` with wild cards: each family's runs by `family_walk`, or for a family of
     many cards from the table of its shape (combinations_tables.py). Raises _Fallback past a cap."""
-    from interpreter.primitives.combinations_tables import family_runs, picks_key
     sets: list = []
     w = len(wilds)
     picks = picks_key(wild_picks, wilds)
@@ -358,7 +358,8 @@ def _wild_runs(slots: dict, twice: set, wild_picks: list, wilds: list, places: i
                                                     wild_lists)
         else:
             family_sets, family_tries = family_runs(family, twice, wild_picks, wilds, picks=picks, places=places,
-                                                    min_size=min_size, max_size=max_size, wild_lists=wild_lists)
+                                                    min_size=min_size, max_size=max_size, wild_lists=wild_lists,
+                                                    walk=family_walk)
         tries += family_tries
         sets += family_sets
         if tries > MAX_TRIES or len(sets) > MAX_SETS:

@@ -14,6 +14,7 @@ few shapes, is where the tables pay.)
 from __future__ import annotations
 
 from operator import itemgetter
+from typing import Callable
 
 MAX_KEPT = 200_000      # shapes and runs kept over all tables: past this the tables start afresh
 
@@ -23,11 +24,11 @@ _ONCE: set = set()      # the shape keys seen once: a table is made the second t
 
 
 def family_runs(family: dict, twice: set, wild_picks: list, wilds: list, *, picks: tuple, places: int,
-                min_size: int, max_size: int, wild_lists: list) -> tuple[list, int]:
+                min_size: int, max_size: int, wild_lists: list, walk: Callable) -> tuple[list, int]:
     """The runs of one family (place -> card) and the tries the search counts for them, as
-    `family_walk` finds them; raises _Fallback (from the walk) past a cap. `picks` (the wild
-    picks as `picks_key` gives them) and `wild_lists` (as lists) are the same for every family
-    of a call."""
+    `walk` (the quick path's `family_walk`, given by its caller so that this module needs none
+    of it) finds them; raises _Fallback (from the walk) past a cap. `picks` (the wild picks as
+    `picks_key` gives them) and `wild_lists` (as lists) are the same for every family of a call."""
     members: list = []
     slot_of: dict = {}
     layout = []
@@ -43,9 +44,8 @@ def family_runs(family: dict, twice: set, wild_picks: list, wilds: list, *, pick
     if entry is None:
         if key not in _ONCE:       # a shape seen once is walked on its cards: most are never seen again
             _once(key)
-            from interpreter.primitives.combinations_quick import family_walk
-            return family_walk(family, twice, wild_picks, len(wilds), places, min_size, max_size, wild_lists)
-        entry = _make(key, {place: slot for place, slot in layout},
+            return walk(family, twice, wild_picks, len(wilds), places, min_size, max_size, wild_lists)
+        entry = _make(key, {place: slot for place, slot in layout}, walk,
                       {slot_of[card] for card in members if card in twice})
     tries, getters = entry
     pool = members + wilds
@@ -67,12 +67,11 @@ def picks_key(wild_picks: list, wilds: list) -> tuple:
     return tuple(tuple(tuple(index[id(card)] for card in pick) for pick in group) for group in wild_picks)
 
 
-def _make(key: tuple, family: dict, twice: set) -> tuple:
+def _make(key: tuple, family: dict, walk: Callable, twice: set) -> tuple:
     """Walk a shape with integers for cards and keep its runs as itemgetters."""
     global _kept
-    from interpreter.primitives.combinations_quick import family_walk
     _, picks, w, places, min_size, max_size = key
-    runs, tries = family_walk(family, twice, picks, w, places, min_size, max_size)
+    runs, tries = walk(family, twice, picks, w, places, min_size, max_size)
     # one card: a slice, so that the getter gives a sequence as for longer runs
     entry = (tries, tuple(map(_getter, runs)))
     if _kept + len(runs) + 1 > MAX_KEPT:
