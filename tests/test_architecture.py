@@ -1,11 +1,15 @@
 """The package imports in one direction: each layer only from itself and the layers below, and
-no module imports, even inside a function, one that imports it back (docs/architecture.md)."""
+no module imports, even inside a function, one that imports it back (docs/architecture.md).
+And the core's classes stay small enough to read: none over 400 lines, `Game` under 300 (it is
+put together from a base class per job, issue 29)."""
 from __future__ import annotations
 
 import ast
 import functools
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
+
+import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "interpreter"
 
@@ -104,3 +108,63 @@ def test_the_checks_see_an_upward_import_and_a_cycle():
         pass
     else:
         raise AssertionError("a cycle was not found")
+
+
+# -- sizes of classes ------------------------------------------------------------
+CORE_PACKAGES = ("language", "compile", "engine", "primitives", "cache")
+MAX_CLASS_LINES = 400
+MAX_GAME_LINES = 300
+
+
+def class_sizes(text: str) -> dict[str, int]:
+    """Lines of each class in a module's text (nested ones too), from its `class` line to its last."""
+    return {node.name: node.end_lineno - node.lineno + 1 for node in ast.walk(ast.parse(text))
+            if isinstance(node, ast.ClassDef)}
+
+
+def too_long(package: str) -> list[str]:
+    """'module.Class: lines' of every class of `package` over MAX_CLASS_LINES."""
+    return sorted(f"{module_name(path)}.{name}: {lines}"
+                  for path in (PACKAGE / package).rglob("*.py")
+                  for name, lines in class_sizes(path.read_text(encoding="utf-8")).items() if lines > MAX_CLASS_LINES)
+
+
+def test_game_is_under_300_lines():
+    """GIVEN the engine's Game WHEN its class is measured THEN it is under 300 lines: a new job
+    goes into a base of its own (construction, driving, moves, runtime, views)."""
+    sizes = class_sizes((PACKAGE / "engine" / "game.py").read_text(encoding="utf-8"))
+    assert sizes["Game"] < MAX_GAME_LINES
+
+
+def test_no_engine_class_is_over_400_lines():
+    """GIVEN every class of the engine WHEN it is measured THEN none is over 400 lines."""
+    assert too_long("engine") == []
+
+
+@pytest.mark.parametrize("package", [p for p in CORE_PACKAGES if p != "engine"])
+def test_no_other_core_class_is_over_400_lines(package):
+    """GIVEN every class of a core package WHEN it is measured THEN none is over 400 lines.
+    (No exceptions: the compile stage's _Pass, FlowCompiler and _Builder are over it until
+    their split of issue 29 item 3 lands.)"""
+    assert too_long(package) == []
+
+
+def test_the_size_check_sees_a_long_nested_class():
+    """GIVEN a module whose class holds a 401-line class WHEN it is measured THEN both are."""
+    inner = "    class Inner:\n" + "        x = 1\n" * 400
+    sizes = class_sizes("class Outer:\n" + inner)
+    assert sizes == {"Outer": 402, "Inner": 401}
+
+
+def test_no_base_of_game_hides_another():
+    """GIVEN the bases Game is put together from WHEN the names each defines are compared
+    THEN no name is defined by two of them (or by Game and a base): the order of the bases
+    would silently pick one; and no base has fields of its own (Game's slots are all of them)."""
+    from interpreter.engine.game import Game
+    owners: dict[str, list[str]] = {}
+    for cls in Game.__mro__[:-1]:
+        assert cls is Game or cls.__slots__ == ()
+        for name in vars(cls):
+            if not (name.startswith("__") and name.endswith("__")):
+                owners.setdefault(name, []).append(cls.__name__)
+    assert {name: classes for name, classes in owners.items() if len(classes) > 1} == {}

@@ -1,0 +1,186 @@
+"""Setting a game up: its cards, zones, teams and variables, built from the ruleset once when
+the game starts, and what set-up works out once per ruleset and shares between its games.
+
+`GameSetup` is one of the bases of `Game` (see game.py): the methods here run from
+`Game.__init__`, before the first decision; `initial_value` and `cards_by_id` are read later.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from interpreter.engine.state import HIDDEN, NO_VARS, NOBODY, OTHERS, PUBLIC, Card, InitialValue, Player, Team, Zone
+from interpreter.errors import GameError, Span
+from interpreter.language.fields import fill
+
+_SHARED: dict = {}
+
+
+def _shared(value):
+    """One copy of an immutable value that every game uses (zone keys, sets of seats)."""
+    return _SHARED.setdefault(value, value)
+
+
+def _moved_triggers(ruleset) -> dict:
+    """Moved-triggers by the name of the zone a card goes to (a trigger with `to:` listens to
+    one); the same for every game of a ruleset, so worked out once."""
+    cached = ruleset.__dict__.get("_moved_into")
+    if cached is None:
+        moved = ruleset.triggers.get("moved") or []
+        cached = {z.name: [t for t in moved if t[3] in (None, z.name)] for z in ruleset.zones}
+        cached = ruleset.__dict__["_moved_into"] = {name: ts for name, ts in cached.items() if ts}
+    return cached
+
+
+def _initial_values(ruleset) -> dict:
+    """Per scope, each variable's (name, initial value, span, what an error calls it), in the
+    order declared; the same for every game of a ruleset, so worked out once."""
+    cached = ruleset.__dict__.get("_initial_values")
+    if cached is None:
+        cached = ruleset.__dict__["_initial_values"] = {
+            scope: [(name, initial, span, f"the initial value of '{name}'")
+                    for name, (_, initial, span) in ruleset.vars.get(scope, {}).items()]
+            for scope in ("game", "player", "team", "card")}
+    return cached
+
+
+def _default_options(ruleset) -> dict:
+    """The option values of a game without overrides: the same for every such game."""
+    cached = ruleset.__dict__.get("_default_options")
+    if cached is None:
+        cached = ruleset.__dict__["_default_options"] = ruleset.resolve_options({})
+    return cached
+
+
+class GameSetup:
+    """Building a new game's cards, zones, teams and variables (a base of `Game`)."""
+    __slots__ = ()   # the fields are `Game`'s
+
+    def _build_cards(self) -> None:
+        no_vars = None if self.rules.vars.get("card") else NO_VARS
+        self.all_cards = [Card(spec.id, spec.label, spec.attrs, i, no_vars) for i, spec in enumerate(self.rules.cards)]
+        self._cards_by_id = None
+        removed = set()
+        for condition, ids, span in self.rules.removals:
+            if condition is None or self._setup(condition, {}, span, "a deck.remove condition"):
+                removed.update(ids)
+        if removed:
+            self.cards_in_play = [c for c in self.all_cards if c.id not in removed]
+            self.removed_cards = [c for c in self.all_cards if c.id in removed]
+        else:            # the usual case: one list, nothing removed (neither is ever changed)
+            self.cards_in_play, self.removed_cards = self.all_cards, []
+
+    @property
+    def cards_by_id(self) -> dict[str, Card]:
+        """Every card of the game by its id (made when first asked for: playouts never do)."""
+        if self._cards_by_id is None:
+            self._cards_by_id = {c.id: c for c in self.all_cards}
+        return self._cards_by_id
+
+    @cards_by_id.setter
+    def cards_by_id(self, value: dict[str, Card]) -> None:
+        self._cards_by_id = value
+
+    def _build_zones_and_teams(self) -> None:
+        rules = self.rules
+        teams = rules.teams
+        grouped = teams is not None and (teams["when"] is None or teams["when"](self, {}))
+        if grouped:
+            count = teams["count"]
+            names = teams["names"]
+            self.teams = [Team(i, names[i] if i < len(names) else f"Team {i}") for i in range(count)]
+            for p in self.players:
+                index = self._setup(teams["of"], {"p": p}, None, "teams.of")
+                if not 0 <= index < count:
+                    raise GameError(f"teams.of gave team {index} for seat {p.seat}; teams are 0 to {count - 1}",
+                                    code="teams")
+                p.team = self.teams[index]
+                self.teams[index].members.append(p)
+        else:
+            self.teams = [Team(p.seat, p.name) for p in self.players]
+            for p, t in zip(self.players, self.teams):
+                p.team = t
+                t.members.append(p)
+        first_game_zone = None
+        for spec in rules.zones:
+            if spec.owner == "game":
+                self.zones[spec.name] = Zone(spec.name, spec.name, None, spec.visibility)
+                first_game_zone = first_game_zone or self.zones[spec.name]
+            elif spec.owner == "player":
+                for p in self.players:
+                    p.zones[spec.name] = Zone(spec.name, _shared(f"p{p.seat}.{spec.name}"), p, spec.visibility)
+            else:
+                for t in self.teams:
+                    t.zones[spec.name] = Zone(spec.name, _shared(f"t{t.index}.{spec.name}"), t, spec.visibility)
+        if first_game_zone is None:
+            raise GameError("the ruleset has no game zone to hold the cards at the start", code="zones")
+        for card in self.cards_in_play:
+            card.zone = first_game_zone
+            first_game_zone.cards.append(card)
+        viewers = {}
+        for zone in self._all_zones():
+            if zone.visibility == PUBLIC:
+                seats = None
+            elif zone.visibility == HIDDEN:
+                seats = NOBODY
+            elif isinstance(zone.owner, Player):
+                seats = _shared(frozenset([zone.owner.seat]))
+            else:
+                seats = _shared(frozenset(m.seat for m in zone.owner.members))
+            if zone.visibility == OTHERS:       # everyone but the owner (cards held facing out)
+                seats = _shared(frozenset(p.seat for p in self.players) - seats)
+            viewers[zone.key] = seats
+        # the same for every game with these zones and teams (never changed): one copy for all
+        self._zone_viewers = _SHARED.setdefault(("viewers", *viewers.items()), viewers)
+        # teams of a ruleset that gives them no variables or zones share one read-only empty mapping
+        if not rules.vars.get("team"):
+            for t in self.teams:
+                t.vars = NO_VARS
+        if not any(spec.owner == "team" for spec in rules.zones):
+            for t in self.teams:
+                t.zones = NO_VARS
+
+    def _all_zones(self) -> Iterator[Zone]:
+        yield from self.zones.values()
+        for p in self.players:
+            yield from p.zones.values()
+        for t in self.teams:
+            yield from t.zones.values()
+
+    def _setup(self, fn, env: dict, span: Span, what: str):
+        """Evaluate a setup expression; one that needs state not built yet is a clear error."""
+        try:
+            return fn(self, env)
+        except (KeyError, AttributeError, TypeError, IndexError):
+            raise GameError(f"{what} is evaluated while the game is set up, before its zones and "
+                            "variables exist: it may use options, players and num_players, and "
+                            "variables declared above it", span=span, code="setup") from None
+
+    def _init_vars(self) -> None:
+        plan = _initial_values(self.rules)
+        for scope, owners in (("game", (self,)), ("player", self.players), ("team", self.teams),
+                              ("card", self.all_cards)):
+            steps = plan[scope]
+            if not steps:
+                continue
+            for owner in owners:
+                values = owner.vars
+                for name, initial, span, what in steps:
+                    values[name] = initial.value if type(initial) is InitialValue else \
+                        self._setup(initial, {}, span, what)
+
+    def initial_value(self, name: str, *, scope: str = "player"):
+        """The value a `scope` ('game', 'player', 'team' or 'card') variable starts a game with,
+        evaluated as set-up evaluates it (from options, players and num_players), whatever it
+        holds now; KeyError if the ruleset declares no such variable. For readers of a finished
+        game or a log, such as hand histories' starting stacks."""
+        for var, initial, span, what in _initial_values(self.rules)[scope]:
+            if var == name:
+                return initial.value if type(initial) is InitialValue else self._setup(initial, {}, span, what)
+        raise KeyError(f"no {scope} variable '{name}'")
+
+    def _check_constraints(self) -> None:
+        for check, message, span in self.rules.constraints:
+            if check is not None and not check(self, {}):
+                # `{name}` in a message stands for an option's value; `{num_players}` for the count
+                values = {**self.options, "num_players": len(self.players)}
+                raise GameError(fill(message, values), span=span, code="constraint")

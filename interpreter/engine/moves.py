@@ -1,0 +1,255 @@
+"""Moving cards, and what a move sets off: `move` and its one-pass forms (`move_card`,
+`move_zone`, `deal`), `shuffle`, `swap`, turning and showing cards, and the moved-triggers.
+
+`GameMoves` is one of the bases of `Game` (see game.py). Generated code calls these as
+`g.<name>` on every decision's path; a game that records no events takes the written-out
+paths, which do what the recording path does without its events.
+"""
+from __future__ import annotations
+
+from interpreter.engine.shuffling import shuffle
+from interpreter.engine.state import NOBODY, Card, Player, Zone
+from interpreter.errors import GameError
+
+MAX_TRIGGER_DEPTH = 16
+
+
+class GameMoves:
+    """The moves of cards between zones, and the triggers they set off (a base of `Game`)."""
+    __slots__ = ()   # the fields are `Game`'s
+
+    def move(self, cards: list[Card], to: Zone, *, top: bool = False) -> None:
+        if self.memo:
+            self.memo = {}
+        if type(cards) is not list or (cards and cards[0].zone is not None and cards[0].zone.cards is cards):
+            cards = list(cards)     # a zone's own list (or any other iterable) changes as its cards move
+        if not self.record and not top:
+            # the playout path: the loop below without its events (the commonest move of all)
+            triggers = self._moved_into.get(to.name)
+            everything = cards is self.cards_in_play      # (each card once, every one in a zone)
+            if not triggers and len(cards) > 8 and (everything or len(moving := set(cards)) == len(cards)):
+                # many cards and nothing watching (a whole deck gathered): each zone they
+                # leave loses them in one pass, not in a search of it per card
+                sources = {}
+                for card in cards:
+                    source = card.zone
+                    if source is not None:
+                        sources[id(source)] = source
+                        if source.holder is not None:
+                            card.last_holder = source.holder
+                    card.zone = to
+                    card.face_up = False
+                    card.seen_by = NOBODY
+                if everything:       # every card gathered: every zone they leave is emptied
+                    for source in sources.values():
+                        source.cards.clear()
+                else:
+                    for source in sources.values():
+                        source.cards[:] = [card for card in source.cards if card not in moving]
+                to.cards.extend(cards)
+                return
+            into = to.cards
+            for card in cards:
+                source = card.zone
+                if source is not None:
+                    source.cards.remove(card)
+                    if source.holder is not None:
+                        card.last_holder = source.holder
+                into.append(card)
+                card.zone = to
+                card.face_up = False
+                card.seen_by = NOBODY
+                if triggers:
+                    if self.memo:
+                        self.memo = {}
+                    self._fire(triggers, {"card": card, "source": source, "target": to})
+            return
+        # one loop for both kinds of game; one that records sends each card's event and
+        # batches what hidden cards a move of several shows each seat
+        recorded = self._record_move if self.record else None
+        batched = recorded is not None and len(cards) > 1
+        if batched:
+            outer = self._log.begin_batch()
+        try:
+            triggers = self._moved_into.get(to.name)
+            into = to.cards
+            for i, card in enumerate(cards):
+                source = card.zone
+                if source is not None:
+                    source.cards.remove(card)
+                    if source.holder is not None:
+                        card.last_holder = source.holder
+                if top:    # the first card listed ends on top, as a stacked order reads
+                    into.insert(i, card)
+                else:
+                    into.append(card)
+                card.zone = to
+                if recorded is not None:
+                    recorded(card, source, to)
+                card.face_up = False
+                card.seen_by = NOBODY
+                if triggers:
+                    if self.memo:
+                        self.memo = {}
+                    self._fire(triggers, {"card": card, "source": source, "target": to})
+        finally:
+            if batched:
+                self._log.end_batch(outer)
+
+    def move_card(self, card: Card, to: Zone) -> None:
+        """`move([card], to)` without the list: the commonest move of a playout (a card played)."""
+        if self.record:
+            self.move([card], to)
+            return
+        if self.memo:
+            self.memo = {}
+        source = card.zone
+        if source is not None:
+            source.cards.remove(card)
+            if source.holder is not None:
+                card.last_holder = source.holder
+        to.cards.append(card)
+        card.zone = to
+        card.face_up = False
+        card.seen_by = NOBODY
+        triggers = self._moved_into.get(to.name)
+        if triggers:
+            if self.memo:
+                self.memo = {}
+            env = {"card": card, "source": source, "target": to}
+            for trigger in triggers:    # (`_fire` written out: most cards played set nothing off)
+                if trigger[0] is None or trigger[0](self, env):
+                    self._set_off(trigger, env)
+
+    def move_zone(self, source: Zone, to: Zone) -> None:
+        """`move(list(source.cards), to)`: every card of a zone (a trick gathered, a hand
+        discarded), in one pass when nothing watches the moves (no log, no trigger on `to`)."""
+        if self.record or source is to or self._moved_into.get(to.name):
+            self.move(list(source.cards), to)
+            return
+        if self.memo:
+            self.memo = {}
+        cards, holder = source.cards, source.holder
+        for card in cards:
+            if holder is not None:
+                card.last_holder = holder
+            card.zone = to
+            card.face_up = False
+            card.seen_by = NOBODY
+        to.cards.extend(cards)
+        cards.clear()
+
+    def deal(self, source: Zone, zones: list[Zone], count: int) -> None:
+        """Move `count` cards from the top of `source`, one at a time, to each of `zones` in turn:
+        what a `move` of each card would do, done in one pass when nothing watches the moves
+        (no events recorded, no trigger on a receiving zone)."""
+        if self.record or any(zone is source or self._moved_into.get(zone.name) for zone in zones):
+            for i in range(count):
+                self.move([source.cards[0]], zones[i % len(zones)])
+            return
+        dealt = source.cards[:count]
+        del source.cards[:count]
+        if self.memo:
+            self.memo = {}
+        holder, n = source.holder, len(zones)
+        for i, card in enumerate(dealt):
+            zone = zones[i % n]
+            zone.cards.append(card)
+            card.zone = zone
+            if holder is not None:
+                card.last_holder = holder
+            card.face_up = False
+            card.seen_by = NOBODY
+
+    def _record_move(self, card: Card, source: Zone | None, to: Zone) -> None:
+        """The "moved" event of a card, before it is turned down and forgotten by who peeked."""
+        viewers = self._move_viewers(source, to, card.face_up, card.seen_by)
+        self._log.card_moving(card, viewers)
+        self._emit_event({"type": "moved", "card": card.id, "from": source.key if source else None,
+                          "to": to.key}, viewers, card=card)
+
+    def _move_viewers(self, source, to, face_up, seen):
+        if face_up:
+            return None
+        a = self._zone_viewers[source.key] if source is not None else frozenset()
+        b = self._zone_viewers[to.key]
+        if a is None or b is None:
+            return None
+        return a | b | seen
+
+    def _fire(self, triggers, env) -> None:
+        for trigger in triggers:
+            if trigger[0] is None or trigger[0](self, env):
+                self._set_off(trigger, env)
+
+    def _set_off(self, trigger, env) -> None:
+        """Run a trigger whose condition holds, as deep as triggers may set each other off."""
+        _, run, name, _, span = trigger
+        if len(self._firing) >= MAX_TRIGGER_DEPTH:
+            chain = " -> ".join(dict.fromkeys(n for n, _ in self._firing))
+            raise GameError(f"triggers set each other off more than {MAX_TRIGGER_DEPTH} deep ({chain} "
+                            f"-> {name}); trigger '{name}' may be firing itself", span=span,
+                            phase=self.phase, code="trigger-loop")
+        self._firing.append((name, span))
+        try:
+            run(self, env)
+        finally:
+            self._firing.pop()
+
+    def shuffle(self, zone: Zone) -> None:
+        if self._stacked:
+            order = self._stacked.pop(0)
+            by_id = {c.id: c for c in zone.cards}
+            unknown = [cid for cid in order if cid not in by_id]
+            if unknown or len(set(order)) != len(order):
+                raise GameError(f"the stacked order for {zone.key} names cards that are not there "
+                                f"(or twice): {', '.join(unknown[:8]) or 'a repeated id'}", code="stacked")
+            rest = [c for c in zone.cards if c.id not in set(order)]
+            shuffle(self.rng, rest)
+            zone.cards[:] = [by_id[cid] for cid in order] + rest
+        else:
+            shuffle(self.rng, zone.cards)
+        if self.memo:
+            self.memo = {}
+        self.emit("shuffled", zone=zone.key)
+
+    def set_face(self, cards: list[Card], face_up: bool) -> None:
+        if self.memo:
+            self.memo = {}
+        for card in cards:
+            card.face_up = face_up
+            self._emit_event({"type": "turned", "card": card.id, "zone": card.zone.key if card.zone else None,
+                              "face_up": face_up}, None if face_up else self._zone_viewers.get(card.zone.key), card=card)
+
+    def show(self, cards: list[Card], viewer: Player | None) -> None:
+        for card in cards:
+            if viewer is not None:
+                card.seen_by = card.seen_by | {viewer.seat}
+            viewers = None if viewer is None else frozenset([viewer.seat]) | (
+                self._zone_viewers.get(card.zone.key) or frozenset() if card.zone else frozenset())
+            self._emit_event({"type": "shown", "card": card.id, "zone": card.zone.key if card.zone else None,
+                              "to": None if viewer is None else viewer.seat}, viewers, card=card)
+
+    def swap(self, a: Card, b: Card) -> None:
+        if self.memo:
+            self.memo = {}
+        za, zb = a.zone, b.zone
+        ia, ib = za.cards.index(a), zb.cards.index(b)
+        za.cards[ia], zb.cards[ib] = b, a
+        a.zone, b.zone = zb, za
+        for card, old in ((a, za), (b, zb)):
+            if isinstance(old.owner, Player):
+                card.last_holder = old.owner
+            card.face_up, card.seen_by = False, NOBODY
+        if self.record:
+            batch = self._log.begin_batch()
+            for card, source, target in ((a, za, zb), (b, zb, za)):
+                viewers = self._move_viewers(source, target, False, frozenset())
+                self._log.card_moving(card, viewers)
+                self._emit_event({"type": "moved", "card": card.id, "from": source.key, "to": target.key},
+                                 viewers, card=card)
+            self._log.end_batch(batch)
+        for card, source, target in ((a, za, zb), (b, zb, za)):
+            triggers = self._moved_into.get(target.name)
+            if triggers:
+                self._fire(triggers, {"card": card, "source": source, "target": target})
