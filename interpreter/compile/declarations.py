@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from interpreter.compile.compiler import Compiler, Function, Symbols, RESERVED
+from interpreter.compile.compiler import Compiler
+from interpreter.compile.symbols import RESERVED, Function, Symbols
 from interpreter.engine.state import OTHERS, OWNER, PUBLIC, InitialValue
 from interpreter.errors import Collector, did_you_mean
 from interpreter.kinds import VISIBILITIES

@@ -18,7 +18,8 @@ from interpreter.cache import store
 from interpreter.compile.load_cache import TreeCache
 from interpreter.language import fields
 from interpreter.language import types as T
-from interpreter.compile.compiler import Compiler, Symbols
+from interpreter.compile.compiler import Compiler
+from interpreter.compile.symbols import Symbols
 from interpreter.compile.declarations import Declarations, ZoneSpec, _type_hint
 from interpreter.language.source import Where
 from interpreter.language.display import Display, read_display
