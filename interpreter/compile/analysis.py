@@ -102,8 +102,12 @@ class Analysis:
         method = getattr(self, "x_" + node.data, None) if isinstance(node, Tree) else None
         if method is None:  # pragma: no cover - every grammar alternative has a method
             self.fail(node, f"unsupported expression '{getattr(node, 'data', node)}'")
-        with self.out.reading() as frame:
+        frame, done = self.out.enter(), False
+        try:
             code, typ = method(node)
+            done = True
+        finally:
+            self.out.leave(frame, done=done)
         calls = node.data in ("call", "method") or (node.data == "name" and str(node.children[0]) in self.sym.functions
                                                      and str(node.children[0]) not in self.scope)
         return self.out.kept(node, code, frame, calls=calls), typ

@@ -18,9 +18,6 @@ What is decided here, and only here:
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
-from typing import Iterator
-
 from interpreter.compile.calls import is_static, remembered
 from interpreter.compile.symbols import IMPURE, needs_setting, position
 from interpreter.compile.unit import Unit
@@ -73,16 +70,17 @@ class Emitter:
         return self.unit.constant(self.where.span(*position(node)), "span")
 
     # -- what a node reads, for hoisting ------------------------------------------
-    @contextmanager
-    def reading(self) -> Iterator[set]:
-        """The names the node compiled inside reads; they count for the nodes around it too."""
+    def enter(self) -> set:
+        """A node starts: the set of the names it reads, filled while its parts are compiled."""
         frame: set = set()
         self.reads.append(frame)
-        try:
-            yield frame
-        finally:
-            self.reads.pop()
-        if self.reads:
+        return frame
+
+    def leave(self, frame: set, *, done: bool) -> None:
+        """The node of `frame` ends; once `done` (not failed), its reads count for the nodes
+        around it too. (Plain calls, not a context manager: this runs for every node.)"""
+        self.reads.pop()
+        if done and self.reads:
             self.reads[-1].update(frame)
 
     def read(self, names) -> None:
