@@ -6,11 +6,12 @@ position, recording what the expression reads (for the memos of functions and fo
 Each node's findings go to an `emitter.Emitter`, which writes its code: this module decides
 what an expression means, the emitter how it runs. Calls of ruleset functions are either
 remembered (`calls.call_code`) or, for small bodies with simple arguments, walked again in
-place with the parameters standing for the arguments (`Analysis.inline`).
+place with the parameters standing for the arguments (`call_checks.Calls.inline`). The
+analysis holds its name resolver (`names.Names`) and its checker of calls as collaborators.
 """
 from __future__ import annotations
 
-from typing import Protocol
+from typing import NoReturn, Protocol
 
 from lark import Tree
 
@@ -18,14 +19,13 @@ from interpreter.compile.call_checks import Calls
 from interpreter.compile.emitter import Emitter
 from interpreter.compile.macros import MACRO_BUILDERS, MACROS
 from interpreter.compile.names import Names
-from interpreter.compile.symbols import (STATE,
-                                         Symbols, Failed, Function, position)
+from interpreter.compile.symbols import STATE, Failed, Function, Symbols, position
 from interpreter.errors import Collector, Span
 from interpreter.language import types as T
 from interpreter.language.source import Where
 
 
-class Compiler(Protocol):
+class ExpressionCompiler(Protocol):
     """What the analysis asks of the expression compiler around it (`compiler.Compiler`)."""
     symbols: Symbols
     errors: Collector
@@ -34,7 +34,7 @@ class Compiler(Protocol):
 
     def function(self, func: Function) -> tuple: ...       # a ruleset function compiled: (fn, type)
     def clash(self, name: str) -> str | None: ...          # what a new local name would hide
-    def quiet(self) -> Compiler: ...                       # one whose errors are not reported
+    def quiet(self) -> ExpressionCompiler: ...                       # one whose errors are not reported
 
 
 class Analysis:
@@ -44,7 +44,7 @@ class Analysis:
     flow and function parameters, only ever read) and the locals of the loops around it (a
     choice's candidate, each macro's item), named by the generator."""
 
-    def __init__(self, compiler: Compiler, where: Where, scope: dict, effects: bool,
+    def __init__(self, compiler: ExpressionCompiler, where: Where, scope: dict, effects: bool,
                  renames: dict | None = None, *, out: Emitter):
         self.c = compiler
         self.sym = compiler.symbols
@@ -57,7 +57,7 @@ class Analysis:
         self.locals: dict = {}               # names held in Python locals (a candidate, a macro's item) -> local
         self.depth = 0                       # how deep in inlined function bodies
         self.dynamic = False                 # reads state that changes during a game (vars, zones, ...)
-        self.depends: set = set()            # which: variables as (scope, name), _STATE for the rest
+        self.depends: set = set()            # which: variables as (scope, name), STATE for the rest
         self.loops = False                   # goes through a list (a macro, a builtin of lists, a costly call)
         self.wanted = None                   # (an argument, the type its call wants): for the hint of an unknown name
         self.zone_items = False              # the macro being built goes through a zone's cards
@@ -75,7 +75,7 @@ class Analysis:
     def span(self, node) -> Span:
         return self.where.span(*position(node))
 
-    def fail(self, node, message: str, hint: str | None = None, code: str = "type"):
+    def fail(self, node, message: str, hint: str | None = None, code: str = "type") -> NoReturn:
         self.c.errors.error(code, message, self.span(node), hint)
         raise Failed
 
