@@ -23,6 +23,7 @@ from interpreter.compile.writer import Label, Writer
 from interpreter.language import types as T
 from interpreter.errors import did_you_mean
 from interpreter.engine.decisions import DONE, decision_site
+from interpreter.compile.step_context import StepContext
 from interpreter.compile.steps import NOTED, ListingSite, Step
 from interpreter.compile.templates import compile_template
 from interpreter.kinds import CHOICE_KINDS
@@ -36,35 +37,38 @@ class Ask(NamedTuple):
 
 
 class ChoiceCompiler:
-    """The part of the flow compiler that turns `choose:` mappings into decisions."""
+    """Turns `choose:` mappings into decisions, in the flow compiler's context."""
+
+    def __init__(self, context: StepContext):
+        self.ctx = context
 
     def choice(self, raw, where, scope, span, *, private: bool):
         """Compile a 'choose' mapping into (Ask, then-steps, bound name)."""
         kind = raw.get("choose")
         if kind not in CHOICE_KINDS:
-            self.errors.error("unknown-name", f"unknown kind of choice '{kind}'",
-                              where.source.span(where.path + ("choose",)),
-                              did_you_mean(str(kind), CHOICE_KINDS) or "one of: " + ", ".join(CHOICE_KINDS))
+            self.ctx.errors.error("unknown-name", f"unknown kind of choice '{kind}'",
+                                  where.source.span(where.path + ("choose",)),
+                                  did_you_mean(str(kind), CHOICE_KINDS) or "one of: " + ", ".join(CHOICE_KINDS))
             return None
         bind = raw.get("as", "choice")
         if not isinstance(bind, str) or not bind.isidentifier():
-            self.errors.error("type", "'as' names the chosen value, e.g. 'as: c'",
-                              where.source.span(where.path + ("as",)))
+            self.ctx.errors.error("type", "'as' names the chosen value, e.g. 'as: c'",
+                                  where.source.span(where.path + ("as",)))
             return None
-        clash = self.c.clash(bind)
+        clash = self.ctx.c.clash(bind)
         if clash:
-            self.errors.error("name", f"'{bind}' is already {clash}; pick another name for the chosen value",
-                              where.source.span(where.path + ("as",)))
+            self.ctx.errors.error("name", f"'{bind}' is already {clash}; pick another name for the chosen value",
+                                  where.source.span(where.path + ("as",)))
             return None
         if "player" not in raw:
-            self.errors.error("missing-key", "a 'choose' step needs 'player:' (who decides)", span)
+            self.ctx.errors.error("missing-key", "a 'choose' step needs 'player:' (who decides)", span)
             return None
-        who = self.who(raw, where, scope, "the player who chooses")
-        prompt = compile_template(self.c, raw.get("prompt") or f"choose a {kind}", self.sub(where, "prompt"),
+        who = self.ctx.who(raw, where, scope, "the player who chooses")
+        prompt = compile_template(self.ctx.c, raw.get("prompt") or f"choose a {kind}", self.ctx.sub(where, "prompt"),
                                   scope=scope)
         verb = raw.get("label")
         if verb is not None:
-            verb = compile_template(self.c, verb, self.sub(where, "label"), scope=scope)
+            verb = compile_template(self.ctx.c, verb, self.ctx.sub(where, "label"), scope=scope)
         if_none = "if_none" in raw     # its steps are compiled and run by the caller
         allowed = {"card", "cards", "player", "value"}
         for key, kinds in (("from", allowed), ("where", allowed | {"number"}), ("count", {"cards"}),
@@ -72,14 +76,14 @@ class ChoiceCompiler:
                            ("labels", {"card", "player", "value", "number"})):
             if key in raw and kind not in kinds:
                 hint = {"labels": "give each action its own 'label'" if kind == "action" else None}.get(key)
-                self.errors.error("unknown-key", f"'{key}' does not apply to 'choose: {kind}'",
-                                  where.source.span(where.path + (key,), key=True), hint)
-        asking = _Asking(self, span, who, prompt, verb, kind, private, if_none)
+                self.ctx.errors.error("unknown-key", f"'{key}' does not apply to 'choose: {kind}'",
+                                      where.source.span(where.path + (key,), key=True), hint)
+        asking = _Asking(self.ctx, span, who, prompt, verb, kind, private, if_none)
         if kind == "action":
             return self._action_choice(raw, where, scope, span, asking, bind)
         if kind == "number":
-            lo, _ = self.code(raw.get("min"), self.sub(where, "min"), scope, expect=T.INT)
-            hi, _ = self.code(raw.get("max"), self.sub(where, "max"), scope, expect=T.INT)
+            lo, _ = self.ctx.code(raw.get("min"), self.ctx.sub(where, "min"), scope, expect=T.INT)
+            hi, _ = self.ctx.code(raw.get("max"), self.ctx.sub(where, "max"), scope, expect=T.INT)
             legal = labels = None
             if "where" in raw:
                 legal, _ = self._where(raw, where, scope, bind, T.INT)
@@ -89,24 +93,24 @@ class ChoiceCompiler:
                 labels = self._labels(raw, where, scope, bind, T.INT)
                 if labels is None:
                     return None
-            then = self.steps(raw.get("then"), self.sub(where, "then"), {**scope, bind: T.INT})
+            then = self.ctx.steps(raw.get("then"), self.ctx.sub(where, "then"), {**scope, bind: T.INT})
             if None in (who, lo, hi):
                 return None
             return asking.single(asking.numbers(lo, hi, legal), labels), then, bind
         if "from" not in raw:
-            self.errors.error("missing-key", f"'choose: {kind}' needs 'from:' (the list to choose from)", span)
+            self.ctx.errors.error("missing-key", f"'choose: {kind}' needs 'from:' (the list to choose from)", span)
             return None
-        source, stype = self.code(raw["from"], self.sub(where, "from"), scope)
+        source, stype = self.ctx.code(raw["from"], self.ctx.sub(where, "from"), scope)
         want = {"card": T.CARD, "cards": T.CARD, "player": T.PLAYER}.get(kind)
         item = T.item_type(stype) if stype is not None and T.is_list(stype) else None
         if source is not None:
             if not T.is_list(stype):
-                self.errors.error("type", f"'from' must be a list, not {T.show(stype)}",
-                                  where.source.span(where.path + ("from",)))
+                self.ctx.errors.error("type", f"'from' must be a list, not {T.show(stype)}",
+                                      where.source.span(where.path + ("from",)))
                 return None
             if want and not T.assignable(item, want):
-                self.errors.error("type", f"'choose: {kind}' needs a list of {want}s in 'from', not {T.show(stype)}",
-                                  where.source.span(where.path + ("from",)))
+                self.ctx.errors.error("type", f"'choose: {kind}' needs a list of {want}s in 'from', not {T.show(stype)}",
+                                      where.source.span(where.path + ("from",)))
                 return None
         item = item or want
         legal = reasons = None
@@ -115,7 +119,7 @@ class ChoiceCompiler:
             if legal is None:
                 return None
             if reasons is not None and kind != "cards" and source is not None:
-                from_fn, _ = self.c.expression(raw["from"], self.sub(where, "from"), scope=scope)
+                from_fn, _ = self.ctx.c.expression(raw["from"], self.ctx.sub(where, "from"), scope=scope)
                 reasons = None if from_fn is None else Reasons(from_fn, bind, reasons)
         labels = None
         if "labels" in raw and kind != "cards":
@@ -123,7 +127,7 @@ class ChoiceCompiler:
             if labels is None:
                 return None
         bound_type = T.list_of(item) if kind == "cards" else item
-        then = self.steps(raw.get("then"), self.sub(where, "then"), {**scope, bind: bound_type})
+        then = self.ctx.steps(raw.get("then"), self.ctx.sub(where, "then"), {**scope, bind: bound_type})
         if None in (who, source):
             return None
         listing = asking.listing(f"{source}.cards" if stype == T.ZONE else source, legal)
@@ -136,28 +140,28 @@ class ChoiceCompiler:
         an int expression. Without `min` it is 0; without `max`, every legal card may be picked."""
         ranged = [key for key in ("min", "max") if key in raw]
         if "count" in raw and ranged:
-            self.errors.error("unknown-key", "'choose: cards' takes 'count' (exactly n cards) or 'min'/'max', "
-                              "not both", where.source.span(where.path + (ranged[0],), key=True),
-                              "'count: n' is 'min: n' with 'max: n'")
+            self.ctx.errors.error("unknown-key", "'choose: cards' takes 'count' (exactly n cards) or 'min'/'max', "
+                                  "not both", where.source.span(where.path + (ranged[0],), key=True),
+                                  "'count: n' is 'min: n' with 'max: n'")
             return None
         if "count" in raw:
-            count, _ = self.code(raw["count"], self.sub(where, "count"), scope, expect=T.INT)
+            count, _ = self.ctx.code(raw["count"], self.ctx.sub(where, "count"), scope, expect=T.INT)
             return None if count is None else asking.cards(count, count, listing)
         if not ranged:
-            self.errors.error("missing-key", "'choose: cards' needs 'count:' (how many cards) or 'min:'/'max:' "
-                              "(from how many to how many)", span)
+            self.ctx.errors.error("missing-key", "'choose: cards' needs 'count:' (how many cards) or 'min:'/'max:' "
+                                  "(from how many to how many)", span)
             return None
-        if DONE in self.c.symbols.card_ids:
-            self.errors.error("duplicate", f"a card has the id '{DONE}', the option that stops a 'min'/'max' "
-                              "choice", where.source.span(where.path + (ranged[0],), key=True),
-                              "give that card another id")
+        if DONE in self.ctx.c.symbols.card_ids:
+            self.ctx.errors.error("duplicate", f"a card has the id '{DONE}', the option that stops a 'min'/'max' "
+                                  "choice", where.source.span(where.path + (ranged[0],), key=True),
+                                  "give that card another id")
             return None
-        lo, _ = self.code(raw.get("min", 0), self.sub(where, "min"), scope, expect=T.INT)
-        hi, _ = self.code(raw["max"], self.sub(where, "max"), scope, expect=T.INT) if "max" in raw else ("None", None)
+        lo, _ = self.ctx.code(raw.get("min", 0), self.ctx.sub(where, "min"), scope, expect=T.INT)
+        hi, _ = self.ctx.code(raw["max"], self.ctx.sub(where, "max"), scope, expect=T.INT) if "max" in raw else ("None", None)
         least, most = raw.get("min", 0), raw.get("max")
         if all(isinstance(v, int) and not isinstance(v, bool) for v in (least, most)) and most < least:
-            self.errors.error("range", f"'max' ({most}) is less than 'min' ({least})",
-                              where.source.span(where.path + ("max",)))
+            self.ctx.errors.error("range", f"'max' ({most}) is less than 'min' ({least})",
+                                  where.source.span(where.path + ("max",)))
             return None
         return None if None in (lo, hi) else asking.cards(lo, hi, listing)
 
@@ -165,27 +169,27 @@ class ChoiceCompiler:
         """A choice's `where:`: one condition, or a list of conditions each with the reason
         people are told when it is what leaves a candidate out. Returns (the listing's code of
         them all, the compiled (condition, reason) pairs or None); (None, None) after an error."""
-        spec, at = raw["where"], self.sub(where, "where")
+        spec, at = raw["where"], self.ctx.sub(where, "where")
         scope = {**scope, bind: item}
         if not isinstance(spec, list):
-            legal = self.c.candidate_code(spec, at, scope=scope, var=bind, unit=self.unit, expect=T.BOOL)
+            legal = self.ctx.c.candidate_code(spec, at, scope=scope, var=bind, unit=self.ctx.unit, expect=T.BOOL)
             return legal, None
         codes, shared, pairs, ok = [], {}, [], True
         for i, rule in enumerate(spec):
-            rat = self.sub(at, i)
+            rat = self.ctx.sub(at, i)
             if not isinstance(rule, dict) or "require" not in rule or "reason" not in rule:
-                self.errors.error("missing-key", "each condition of a 'where:' list is a mapping with 'require:' "
-                                  "(a condition) and 'reason:' (what people are told when it fails)",
-                                  rat.source.span(rat.path))
+                self.ctx.errors.error("missing-key", "each condition of a 'where:' list is a mapping with 'require:' "
+                                      "(a condition) and 'reason:' (what people are told when it fails)",
+                                      rat.source.span(rat.path))
                 ok = False
                 continue
-            legal = self.c.candidate_code(rule["require"], self.sub(rat, "require"), scope=scope, var=bind,
-                                          unit=self.unit, expect=T.BOOL, shared=shared)
+            legal = self.ctx.c.candidate_code(rule["require"], self.ctx.sub(rat, "require"), scope=scope, var=bind,
+                                              unit=self.ctx.unit, expect=T.BOOL, shared=shared)
             # the same condition again as a function of its own, to test one candidate when asked
             # why it is out (compiled only once it is known to be right: no error twice)
             test = None if legal is None else \
-                self.c.expression(rule["require"], self.sub(rat, "require"), scope=scope, expect=T.BOOL)[0]
-            reason = compile_template(self.c, rule["reason"], self.sub(rat, "reason"), scope=scope)
+                self.ctx.c.expression(rule["require"], self.ctx.sub(rat, "require"), scope=scope, expect=T.BOOL)[0]
+            reason = compile_template(self.ctx.c, rule["reason"], self.ctx.sub(rat, "reason"), scope=scope)
             if None in (legal, test, reason):
                 ok = False
                 continue
@@ -197,34 +201,159 @@ class ChoiceCompiler:
 
     def _labels(self, raw, where, scope, bind, item):
         """`labels:` an expression of the candidate (bound to the `as` name): its text for people."""
-        return self.c.candidate_code(raw["labels"], self.sub(where, "labels"), scope={**scope, bind: item},
-                                     var=bind, unit=self.unit, expect=T.STR)
+        return self.ctx.c.candidate_code(raw["labels"], self.ctx.sub(where, "labels"), scope={**scope, bind: item},
+                                         var=bind, unit=self.ctx.unit, expect=T.STR)
 
     def _action_choice(self, raw, where, scope, span, asking: "_Asking", bind):
         actions = raw.get("actions")
         if not isinstance(actions, dict) or not actions:
-            self.errors.error("missing-key", "'choose: action' needs 'actions:', a mapping of action names", span)
+            self.ctx.errors.error("missing-key", "'choose: action' needs 'actions:', a mapping of action names", span)
             return None
         compiled = []
         for name, spec in actions.items():
-            awhere = self.sub(self.sub(where, "actions"), name)
+            awhere = self.ctx.sub(self.ctx.sub(where, "actions"), name)
             spec = spec if isinstance(spec, dict) else {"do": spec}
             for key in spec:
                 if key not in ACTION_KEYS:
-                    self.errors.error("unknown-key", f"unknown key '{key}' in action '{name}'",
-                                      awhere.source.span(awhere.path + (key,), key=True), did_you_mean(key, ACTION_KEYS))
+                    self.ctx.errors.error("unknown-key", f"unknown key '{key}' in action '{name}'",
+                                          awhere.source.span(awhere.path + (key,), key=True), did_you_mean(key, ACTION_KEYS))
             test = None
             if "if" in spec:
-                test, _ = self.code(spec["if"], self.sub(awhere, "if"), scope, expect=T.BOOL)
-            body = self.steps(spec.get("do"), self.sub(awhere, "do"), {**scope, bind: T.STR})
-            label = compile_template(self.c, spec.get("label", name), self.sub(awhere, "label"), scope=scope)
+                test, _ = self.ctx.code(spec["if"], self.ctx.sub(awhere, "if"), scope, expect=T.BOOL)
+            body = self.ctx.steps(spec.get("do"), self.ctx.sub(awhere, "do"), {**scope, bind: T.STR})
+            label = compile_template(self.ctx.c, spec.get("label", name), self.ctx.sub(awhere, "label"), scope=scope)
             compiled.append((name, label, test, body))
-        then = self.steps(raw.get("then"), self.sub(where, "then"), {**scope, bind: T.STR})
+        then = self.ctx.steps(raw.get("then"), self.ctx.sub(where, "then"), {**scope, bind: T.STR})
         if asking.who is None:
             return None
         # the chosen action's own steps run first, then the common `then`
         bodies = {name: body for name, _, _, body in compiled}
         return asking.actions(compiled), [_run_action(bodies, bind, span)] + then, bind
+
+    def simultaneous(self, raw, where, inner, name, items, itype, span):
+        """Every player chooses before any choice takes effect or is seen by others."""
+        body = raw.get("do")
+        body = body[0] if isinstance(body, list) and len(body) == 1 else body
+        if not (isinstance(body, dict) and "choose" in body):
+            self.ctx.errors.error("simultaneous", "a simultaneous 'for_each' must hold exactly one 'choose' step "
+                                  "(its 'then' runs for everyone after all have chosen)", span)
+            return None
+        body_where = self.ctx.sub(where, "do")
+        if isinstance(raw.get("do"), list):
+            body_where = self.ctx.sub(body_where, 0)
+        self.ctx.check_keys(body, body_where, "choose")
+        # everyone chooses before any `then` runs: no leaving early
+        with self.ctx.hiding_loops("simultaneous"):
+            choose = self.choice(body, body_where, inner, span, private=True)
+            if_none = self.ctx.steps(body.get("if_none"), self.ctx.sub(body_where, "if_none"), inner) if "if_none" in body else []
+        if choose is None or items is None:
+            return None
+        ask, then, bind = choose
+        values = f"list({items}.cards)" if itype == T.ZONE else f"list({items})"
+
+        def emit(w: Writer):
+            asking, answered, results, none, end = Label(), Label(), Label(), Label(), Label()
+            request, state, chosen = w.fresh("r"), w.fresh("st"), w.fresh("ch")
+            ask_fn = ask.name
+            picks = w.unit.constant(ask.picks, "picks") if ask.picks is not None else "None"
+            here = w.unit.constant(span, "span")
+            with w.at(span):
+                w.line(f"data.append([CHOOSING, {values}, 0, [], None])")
+            w.place(asking)
+            with w.at(span):
+                w.line(f"{request} = simultaneous_ask(g, env, data[-1], {name!r}, {ask_fn}, {picks}, {here})")
+                with w.nested(f"if {request} is not None:"):
+                    w.stop(answered, request)
+                w.goto(results)
+            w.place(answered)
+            with w.at(span):
+                w.line(f"{request} = simultaneous_answer(g, data[-1], {picks})")
+                with w.nested(f"if {request} is not None:"):
+                    w.stop(answered, request)
+                w.goto(asking)
+            w.place(results)    # each player's `then` (or `if_none`), in that player's env
+            with w.at(span):
+                w.line(f"{state} = data[-1]")
+                with w.nested(f"if {state}[2] >= len({state}[3]):"):
+                    w.goto(end)
+                w.line(f"{chosen} = {state}[3][{state}[2]]")
+                w.line(f"{state}[2] += 1")
+                w.line("data.append(env)")
+                w.line(f"env = fr.env = {chosen}[0]")
+                with w.nested(f"if {chosen}[1] is NONE:"):
+                    w.goto(none)
+                w.line(f"env[{bind!r}] = {chosen}[1]")
+            w.steps(then)
+            with w.at(span):
+                w.line("env = fr.env = data.pop()")
+                w.goto(results)
+            w.place(none)
+            w.steps(if_none)
+            with w.at(span):
+                w.line("env = fr.env = data.pop()")
+                w.goto(results)
+            w.place(end)
+            with w.at(span):
+                w.line("data.pop()")
+        return Step(True, span, emit)
+
+    def step(self, raw, where, scope, span):
+        """A `choose:` step: ask, bind the answer, run `then` (or `if_none` when nothing is legal)."""
+        compiled = self.choice(raw, where, scope, span, private=False)
+        if compiled is None:
+            return None
+        ask, then, bind = compiled
+        if_none = self.ctx.steps(raw.get("if_none"), self.ctx.sub(where, "if_none"), scope) if "if_none" in raw else None
+        shadows = bind in scope      # the chosen value's name hides one around: `then` gets an env of its own
+
+        def emit(w: Writer):
+            answered, bound, none, end = Label(), Label(), Label(), Label()
+            asked, value = w.fresh("r"), w.fresh("c")
+            ask_fn = ask.name
+            with w.at(span):
+                w.line(f"{asked} = {ask_fn}(g, env)")
+                if if_none is not None:
+                    with w.nested(f"if {asked} is NONE:"):
+                        w.goto(none)
+                if ask.picks is None:
+                    w.stop(answered, asked)
+                else:          # cards: the state [player, count, legal, picked], then one pick at a time
+                    picks = w.unit.constant(ask.picks, "picks")
+                    with w.nested(f"if {asked}[1] <= 0:"):
+                        w.line(f"{value} = {asked}[3]")
+                        w.goto(bound)
+                    w.line(f"data.append({asked})")
+                    w.stop(answered, f"pick(g, env, {asked}, {picks})")
+            w.place(answered)
+            with w.at(span):
+                if ask.picks is None:
+                    w.line(f"{value} = g._sent")
+                else:
+                    w.line(f"{asked} = data[-1]")
+                    with w.nested(f"if picked_more({asked}, g._sent):"):
+                        w.stop(answered, f"pick(g, env, {asked}, {w.unit.constant(ask.picks, 'picks')})")
+                    w.line("data.pop()")
+                    w.line(f"{value} = {asked}[3]")
+            w.place(bound)
+            with w.at(span):
+                if shadows:
+                    w.line("data.append(env)")
+                    w.line("env = fr.env = dict(env)")
+                w.line(f"env[{bind!r}] = {value}")
+            if shadows:
+                with w.scope(("env",)):
+                    w.steps(then)
+                with w.at(span):
+                    w.line("env = fr.env = data.pop()")
+            else:
+                w.steps(then)
+            if if_none is not None:
+                with w.at(span):
+                    w.goto(end)
+                w.place(none)
+                w.steps(if_none)
+            w.place(end)
+        return Step(True, span, emit)
 
 
 class Reasons(NamedTuple):
@@ -251,8 +380,8 @@ class Reasons(NamedTuple):
 class _Asking:
     """Writes the generated function of one choice: who decides, the options, the Decision."""
 
-    def __init__(self, flows, span, who: str | None, prompt, verb, kind: str, private: bool, if_none: bool):
-        self.unit = flows.unit
+    def __init__(self, context: StepContext, span, who: str | None, prompt, verb, kind: str, private: bool, if_none: bool):
+        self.unit = context.unit
         self.span, self.who, self.kind, self.private, self.if_none = span, who, kind, private, if_none
         self.prompt, self.verb = self.text(prompt), self.text(verb)
         self.prompt_template, self.verb_template = prompt, verb

@@ -10,6 +10,8 @@ and `then` in the winner's environment, or `if_none` when nobody claimed.
 """
 from __future__ import annotations
 
+from interpreter.compile.choices import ChoiceCompiler
+from interpreter.compile.step_context import StepContext
 from interpreter.compile.writer import Label, Writer
 from interpreter.engine.claims import PASS, WINS, ClaimRule, claim_answer, claim_ask, claim_open, claim_winner
 from interpreter.compile.steps import Step
@@ -28,46 +30,51 @@ _RUNTIME = {"claim_open": claim_open, "claim_ask": claim_ask, "claim_answer": cl
 
 
 class ClaimCompiler:
-    """The part of the flow compiler that turns `claim:` mappings into claim windows."""
+    """Turns `claim:` mappings into claim windows, in the flow compiler's context; `choices`
+    compiles the choice each claimant is offered."""
+
+    def __init__(self, context: StepContext, choices: ChoiceCompiler):
+        self.ctx = context
+        self.choices = choices
 
     def s_claim(self, raw, where, scope, allow, span):
         if not allow:
-            self.errors.error("choice-not-allowed", "a trigger cannot open a claim (players would have to choose)",
-                              span)
+            self.ctx.errors.error("choice-not-allowed", "a trigger cannot open a claim (players would have to choose)",
+                                  span)
             return None
         kind = raw.get("claim")
         if kind not in CLAIM_KINDS:
-            self.errors.error("unknown-name", f"unknown kind of claim '{kind}'",
-                              where.source.span(where.path + ("claim",)),
-                              "a claim offers one " + ", ".join(CLAIM_KINDS[:-1]) + " or " + CLAIM_KINDS[-1])
+            self.ctx.errors.error("unknown-name", f"unknown kind of claim '{kind}'",
+                                  where.source.span(where.path + ("claim",)),
+                                  "a claim offers one " + ", ".join(CLAIM_KINDS[:-1]) + " or " + CLAIM_KINDS[-1])
             return None
         rule = self._claim_rule(raw, where, span)
         by = raw.get("by", "claimer")
         if not isinstance(by, str) or not by.isidentifier():
-            self.errors.error("type", "'by' names the player who claims, e.g. 'by: q'",
-                              where.source.span(where.path + ("by",)))
+            self.ctx.errors.error("type", "'by' names the player who claims, e.g. 'by: q'",
+                                  where.source.span(where.path + ("by",)))
             return None
-        clash = self.c.clash(by) or ("already bound here" if by in scope else None)
+        clash = self.ctx.c.clash(by) or ("already bound here" if by in scope else None)
         if clash:
             what = clash if clash.startswith("already") else f"already {clash}"
-            self.errors.error("name", f"'{by}' is {what}; pick another name for the player who claims",
-                              where.source.span(where.path + ("by",)))
+            self.ctx.errors.error("name", f"'{by}' is {what}; pick another name for the player who claims",
+                                  where.source.span(where.path + ("by",)))
             return None
         if "players" not in raw:
-            self.errors.error("missing-key", "a 'claim' step needs 'players:' (the players who may claim)", span)
+            self.ctx.errors.error("missing-key", "a 'claim' step needs 'players:' (the players who may claim)", span)
             return None
-        players, ptype = self.code(raw["players"], self.sub(where, "players"), scope)
+        players, ptype = self.ctx.code(raw["players"], self.ctx.sub(where, "players"), scope)
         if players is not None and not T.assignable(ptype, T.list_of(T.PLAYER)):
-            self.errors.error("type", f"'players' must be a list of players, not {T.show(ptype)}",
-                              where.source.span(where.path + ("players",)))
+            self.ctx.errors.error("type", f"'players' must be a list of players, not {T.show(ptype)}",
+                                  where.source.span(where.path + ("players",)))
             return None
         if kind == "action":
             self._check_actions(raw, where, rule)
         choose = {key: value for key, value in raw.items() if key in CLAIM_KEYS - _OWN_KEYS}
         # a claimant with no legal option is not asked (the listing says so, as for `if_none`)
         choose.update(choose=kind, player=by, if_none=[])
-        compiled = self.choice(choose, where, {**scope, by: T.PLAYER}, span, private=rule.hidden if rule else True)
-        if_none = self.steps(raw.get("if_none"), self.sub(where, "if_none"), scope) if "if_none" in raw else []
+        compiled = self.choices.choice(choose, where, {**scope, by: T.PLAYER}, span, private=rule.hidden if rule else True)
+        if_none = self.ctx.steps(raw.get("if_none"), self.ctx.sub(where, "if_none"), scope) if "if_none" in raw else []
         if compiled is None or players is None or rule is None:
             return None
         ask, then, bind = compiled
@@ -81,8 +88,8 @@ class ClaimCompiler:
             nonlocal ok
             value = raw.get(key, default)
             if value not in allowed:
-                self.errors.error("enum", f"'{key}' is one of: {', '.join(allowed)}",
-                                  where.source.span(where.path + (key,)), did_you_mean(str(value), allowed))
+                self.ctx.errors.error("enum", f"'{key}' is one of: {', '.join(allowed)}",
+                                      where.source.span(where.path + (key,)), did_you_mean(str(value), allowed))
                 ok = False
             return value
         wins = pick("wins", WINS, "first")
@@ -90,22 +97,22 @@ class ClaimCompiler:
         answers = pick("answers", ANSWERS, "hidden")
         priority = raw.get("priority", [])
         if "priority" in raw and wins != "priority":
-            self.errors.error("claim", "'priority' orders the claims of 'wins: priority'; this claim is won "
-                              f"by '{wins}'", where.source.span(where.path + ("priority",), key=True))
+            self.ctx.errors.error("claim", "'priority' orders the claims of 'wins: priority'; this claim is won "
+                                  f"by '{wins}'", where.source.span(where.path + ("priority",), key=True))
             ok = False
         if not isinstance(priority, list) or not all(isinstance(name, str) for name in priority):
-            self.errors.error("type", "'priority' lists the options' ids, best first, e.g. [win, set, run]",
-                              where.source.span(where.path + ("priority",)))
+            self.ctx.errors.error("type", "'priority' lists the options' ids, best first, e.g. [win, set, run]",
+                                  where.source.span(where.path + ("priority",)))
             ok = False
         if "order" in raw and wins != "first":
-            self.errors.error("claim", "'order' is how seats answer in turn in a race ('wins: first'); with "
-                              f"'wins: {wins}' every seat answers",
-                              where.source.span(where.path + ("order",), key=True))
+            self.ctx.errors.error("claim", "'order' is how seats answer in turn in a race ('wins: first'); with "
+                                  f"'wins: {wins}' every seat answers",
+                                  where.source.span(where.path + ("order",), key=True))
             ok = False
         window = raw.get("window")
         if window is not None and (type(window) is not int or not 0 < window <= MAX_WINDOW):
-            self.errors.error("type", f"'window' is a whole number of seconds, from 1 to {MAX_WINDOW}",
-                              where.source.span(where.path + ("window",)))
+            self.ctx.errors.error("type", f"'window' is a whole number of seconds, from 1 to {MAX_WINDOW}",
+                                  where.source.span(where.path + ("window",)))
             ok = False
         if not ok:
             return None
@@ -117,12 +124,12 @@ class ClaimCompiler:
         if not isinstance(actions, dict):
             return
         if PASS in actions:
-            self.errors.error("claim", "a claim offers 'pass' by itself; name the action otherwise",
-                              where.source.span(where.path + ("actions", PASS), key=True))
+            self.ctx.errors.error("claim", "a claim offers 'pass' by itself; name the action otherwise",
+                                  where.source.span(where.path + ("actions", PASS), key=True))
         for i, name in enumerate(rule.priority if rule else ()):
             if name not in actions:
-                self.errors.error("unknown-name", f"'priority' names '{name}', which is not an action of this claim",
-                                  where.source.span(where.path + ("priority", i)), did_you_mean(name, actions))
+                self.ctx.errors.error("unknown-name", f"'priority' names '{name}', which is not an action of this claim",
+                                      where.source.span(where.path + ("priority", i)), did_you_mean(name, actions))
 
     def _emit_claim(self, players: str, by: str, ask: str, rule: ClaimRule, then: list, bind: str,
                     if_none: list, span):

@@ -6,8 +6,10 @@ checked once, its expressions generated as Python in place, and written out by a
 `writer.Writer` into the generated function of its step list: the flow, a procedure,
 a trigger or an ability is one function (with helpers beside it). Plain steps, which cannot
 ask for a decision, are nested Python; a list that may ask is a machine of blocks that returns
-at a decision and resumes after it (see `frames.py`). `choose:` steps are compiled by
-`choices.py`, `claim:` steps by `claim_steps.py`.
+at a decision and resumes after it (see `frames.py`). `choose:` steps (and a simultaneous
+`for_each`) are compiled by `choices.py`, `claim:` steps by `claim_steps.py`, `while:`,
+`repeat:` and `for_each:` by `loop_steps.py`: collaborators the flow compiler holds, which see
+it only through the `StepContext` it hands them (`step_context.py`).
 
 Each step counts one step of work against the game's budget where it runs (`Game.tick`,
 written out in place: it runs for every step of every game).
@@ -22,6 +24,8 @@ from interpreter.compile.writer import Label, Writer
 from interpreter.language import types as T
 from interpreter.compile.choices import ChoiceCompiler
 from interpreter.compile.claim_steps import CLAIM_KEYS, ClaimCompiler
+from interpreter.compile.loop_steps import LoopCompiler
+from interpreter.compile.step_context import StepContext
 from interpreter.compile.compiler import _TOO_DEEP_FOR_PYTHON, Compiler, _label
 from interpreter.language.schema import comma_hint, comma_message, cut_by_comma
 from interpreter.language.source import Where
@@ -45,8 +49,6 @@ STEP_KEYS = {
     StepKind.CLAIM.value: CLAIM_KEYS,
 }
 
-_FIXED_LISTS = ("g.players", "g.teams")    # the code of lists a game never changes
-
 
 @dataclass
 class Procedure:
@@ -65,27 +67,34 @@ class Procedure:
         return bool(self.steps) and any(s.yields for s in self.steps)
 
 
-class FlowCompiler(ClaimCompiler, ChoiceCompiler):
-    """Compiles step lists, reporting every malformed step with its position."""
+class FlowCompiler:
+    """Compiles step lists, reporting every malformed step with its position. The steps of a
+    choice, a claim and a loop are compiled by collaborators that share its `StepContext`."""
 
     def __init__(self, compiler: Compiler, procedures: dict[str, Procedure], errors: Collector):
         self.c = compiler
         self.procedures = procedures
         self.errors = errors
-        self.loops = 0          # how many loops enclose the steps being compiled (for `break`)
-        self.loops_hidden_by = ""   # "procedure" or "simultaneous": what hides the loops around
-        self.unit: Unit | None = None   # the generated code the steps being compiled go into
+        self.ctx = StepContext(compiler, errors, steps=self.steps, check_keys=self.check_keys)
+        self.choices = ChoiceCompiler(self.ctx)
+        self.claims = ClaimCompiler(self.ctx, self.choices)
+        self.looping = LoopCompiler(self.ctx, self.choices)
+
+    @property
+    def unit(self) -> Unit | None:
+        """The generated code the steps being compiled go into (kept in the context)."""
+        return self.ctx.unit
 
     # -- the generated functions -----------------------------------------------
     @contextmanager
     def holder(self, where: Where):
         """Steps compiled inside go into one new unit of generated code (a flow, a procedure,
         a trigger or an ability), built by `machine` or `plain` before the block ends."""
-        outer, self.unit = self.unit, Unit(_label(where), self.c.generated)
+        outer, self.ctx.unit = self.ctx.unit, Unit(_label(where), self.c.generated)
         try:
             yield
         finally:
-            self.unit = outer
+            self.ctx.unit = outer
 
     def machine(self, steps: list, span: Span | None):
         """The function `code(g, frame)` of a step list that may ask for decisions."""
@@ -111,21 +120,6 @@ class FlowCompiler(ClaimCompiler, ChoiceCompiler):
             self.errors.error("too-deep", "these steps nest too deeply to be compiled; move some of them "
                               "into procedures", span)
             return None
-
-    # -- expressions, in the unit of the steps being compiled ------------------------
-    def code(self, text, where: Where, scope: dict, expect=None):
-        return self.c.code(text, where, scope=scope, unit=self.unit, expect=expect)
-
-    def who(self, raw, where: Where, scope: dict, what: str) -> str | None:
-        """The code of a step's `player:`, checked to be somebody when the ruleset writes `nobody`."""
-        code, _ = self.code(raw["player"], self.sub(where, "player"), scope, expect=T.PLAYER)
-        if code is None or not self.c.symbols.nobody:
-            return code
-        span = self.unit.constant(where.source.span(where.path + ("player",)), "span")
-        return f"someone(g, {code}, {span}, {what!r})"
-
-    def cond(self, raw, where: Where, key: str, scope: dict) -> str | None:
-        return self.code(raw.get(key), self.sub(where, key), scope, expect=T.BOOL)[0]
 
     # -- lists -------------------------------------------------------------
     def steps(self, raw, where: Where, scope: dict, *, allow_choices: bool = True) -> list[Step]:
@@ -185,7 +179,7 @@ class FlowCompiler(ClaimCompiler, ChoiceCompiler):
                 what = clash if clash.startswith("already") else f"already {clash}"
                 self.errors.error("name", f"'{name}' is {what}; pick another name for the value", key_span)
                 continue
-            code, typ = self.code(text, self.sub(self.sub(where, "let"), name), scope)
+            code, typ = self.ctx.code(text, self.ctx.sub(self.ctx.sub(where, "let"), name), scope)
             scope[name] = typ
             if code is not None:
                 compiled.append((name, code))
@@ -201,8 +195,8 @@ class FlowCompiler(ClaimCompiler, ChoiceCompiler):
 
     def s_break(self, where: Where, span) -> Step | None:
         """`break`: leave the innermost for_each, while or repeat loop at once."""
-        if not self.loops:
-            if self.loops_hidden_by == "simultaneous":
+        if not self.ctx.loops:
+            if self.ctx.loops_hidden_by == "simultaneous":
                 self.errors.error("break", "a simultaneous for_each cannot break: every player chooses "
                                   "before any 'then' runs, so no one can stop the others", span,
                                   "after the loop, test what was chosen in an 'if' step ('then: break' "
@@ -217,14 +211,6 @@ class FlowCompiler(ClaimCompiler, ChoiceCompiler):
                 w.tick(span)
                 w.leave_loop()
         return Step(False, span, emit)
-
-    def loop_body(self, raw, where: Where, scope: dict, allow: bool) -> list[Step]:
-        """Compile the steps of a loop, where `break` may stand."""
-        self.loops += 1
-        try:
-            return self.steps(raw, where, scope, allow_choices=allow)
-        finally:
-            self.loops -= 1
 
     def step(self, raw, where: Where, scope: dict, allow_choices: bool) -> Step | None:
         span = where.source.span(where.path)
@@ -268,14 +254,11 @@ class FlowCompiler(ClaimCompiler, ChoiceCompiler):
                 self.errors.error("unknown-key", f"unknown key '{key}' in a '{kind}' step", span,
                                   did_you_mean(str(key), STEP_KEYS[kind]))
 
-    def sub(self, where: Where, key) -> Where:
-        return Where(where.source, where.path + (key,))
-
     # -- step kinds ----------------------------------------------------------
     def s_if(self, raw, where, scope, allow, span):
-        test = self.cond(raw, where, "if", scope)
-        then = self.steps(raw.get("then"), self.sub(where, "then"), scope, allow_choices=allow)
-        other = self.steps(raw.get("else"), self.sub(where, "else"), scope, allow_choices=allow)
+        test = self.ctx.cond(raw, where, "if", scope)
+        then = self.steps(raw.get("then"), self.ctx.sub(where, "then"), scope, allow_choices=allow)
+        other = self.steps(raw.get("else"), self.ctx.sub(where, "else"), scope, allow_choices=allow)
         if "then" not in raw:
             self.errors.error("missing-key", "an 'if' step needs 'then:'", span)
         if test is None:
@@ -309,205 +292,6 @@ class FlowCompiler(ClaimCompiler, ChoiceCompiler):
                         w.steps(other)
         return Step(False, span, emit)
 
-    def s_while(self, raw, where, scope, allow, span):
-        test = self.cond(raw, where, "while", scope)
-        body = self.loop_body(raw.get("do"), self.sub(where, "do"), scope, allow)
-        if test is None:
-            return None
-        return self._loop(test, body, span, check_first=True)
-
-    def s_repeat(self, raw, where, scope, allow, span):
-        body = self.loop_body(raw.get("repeat"), self.sub(where, "repeat"), scope, allow)
-        if "until" not in raw:
-            self.errors.error("missing-key", "a 'repeat' step needs 'until:' (a condition that ends it)", span)
-            return None
-        test = self.cond(raw, where, "until", scope)
-        if test is None:
-            return None
-        return self._loop(f"not {test}", body, span, check_first=False)
-
-    def _loop(self, again: str, body, span, *, check_first: bool) -> Step:
-        """A `while` (checked first) or a `repeat ... until` loop; `again` holds while it goes on.
-        Each turn counts a step."""
-        if any(s.yields for s in body):
-            def emit_machine(w: Writer):
-                top, end = Label(), Label()
-                if check_first:
-                    with w.at(span):
-                        w.branch([(again, top)], end)
-                w.place(top)
-                with w.machine_loop(end):
-                    with w.at(span):
-                        w.tick(span)
-                    w.steps(body)
-                with w.at(span):
-                    with w.nested(f"if {again}:"):
-                        w.goto(top)
-                w.place(end)
-            return Step(True, span, emit_machine)
-
-        def emit(w: Writer):
-            with w.at(span):
-                with w.python_loop(f"while {again}:" if check_first else "while True:"):
-                    w.tick(span)
-                    w.steps(body)
-                    if not check_first:
-                        with w.nested(f"if not ({again}):"):
-                            w.line("break")
-        return Step(False, span, emit)
-
-    def s_for_each(self, raw, where, scope, allow, span):
-        name = raw.get("for_each")
-        if not isinstance(name, str) or not name.isidentifier():
-            self.errors.error("type", "'for_each' names the loop variable, e.g. 'for_each: p'",
-                              where.source.span(where.path + ("for_each",)))
-            return None
-        if "in" not in raw:
-            self.errors.error("missing-key", "a 'for_each' step needs 'in:' (the list to go through)", span)
-            return None
-        clash = self.c.clash(name)
-        if clash:
-            self.errors.error("name", f"'{name}' is already {clash}; pick another name for the loop variable",
-                              where.source.span(where.path + ("for_each",)))
-            return None
-        items, itype = self.code(raw["in"], self.sub(where, "in"), scope)
-        if items is not None and not T.is_list(itype):
-            self.errors.error("type", f"'in' must be a list, not {T.show(itype)}",
-                              where.source.span(where.path + ("in",)))
-            return None
-        inner = dict(scope)
-        inner[name] = T.item_type(itype) if itype else None
-        simultaneous = raw.get("simultaneous", False)
-        if simultaneous is True:
-            return self._simultaneous(raw, where, inner, name, items, itype, span)
-        body = self.loop_body(raw.get("do"), self.sub(where, "do"), inner, allow)
-        if items is None:
-            return None
-        # evaluated once; a zone's cards are copied, so the body may move them
-        values = f"list({items}.cards)" if itype == T.ZONE else f"list({items})"
-        shadows = name in scope       # the loop's name hides one of the steps around: kept and put back
-
-        if any(s.yields for s in body):
-            def emit_machine(w: Writer):
-                turn, end, after = Label(), Label(), Label()
-                listed, state, i = w.fresh("it"), w.fresh("st"), w.fresh("i")
-                with w.at(span):
-                    w.line(f"{listed} = {values}")
-                    with w.nested(f"if not {listed}:"):
-                        w.goto(after)
-                    w.tick(span)
-                    if shadows:
-                        w.line("data.append(env)")
-                        w.line("env = fr.env = dict(env)")
-                    w.line(f"data.append([{listed}, 1])")     # the loop's turn: [items, next]
-                    w.line(f"env[{name!r}] = {listed}[0]")
-                w.place(turn)
-                with w.machine_loop(end):
-                    w.steps(body)
-                with w.at(span):
-                    w.line(f"{state} = data[-1]")
-                    w.line(f"{i} = {state}[1]")
-                    with w.nested(f"if {i} < len({state}[0]):"):
-                        w.tick(span)
-                        w.line(f"env[{name!r}] = {state}[0][{i}]")
-                        w.line(f"{state}[1] = {i} + 1")
-                        w.goto(turn)
-                w.place(end)
-                with w.at(span):
-                    w.line("data.pop()")
-                    if shadows:
-                        w.line("env = fr.env = data.pop()")
-                w.place(after)
-            return Step(True, span, emit_machine)
-
-        # the players and the teams of a game never change: gone through as they are
-        plain_values = items if items in _FIXED_LISTS else values
-
-        def emit(w: Writer):
-            item = w.fresh("v")
-            with w.at(span):
-                saved = w.fresh("sv") if shadows else None
-                if shadows:
-                    w.line(f"{saved} = env[{name!r}]")
-                with w.python_loop(f"for {item} in {plain_values}:"):
-                    w.tick(span)
-                    w.line(f"env[{name!r}] = {item}")
-                    w.steps(body)
-                if shadows:
-                    w.line(f"env[{name!r}] = {saved}")
-        return Step(False, span, emit)
-
-    def _simultaneous(self, raw, where, inner, name, items, itype, span):
-        """Every player chooses before any choice takes effect or is seen by others."""
-        body = raw.get("do")
-        body = body[0] if isinstance(body, list) and len(body) == 1 else body
-        if not (isinstance(body, dict) and "choose" in body):
-            self.errors.error("simultaneous", "a simultaneous 'for_each' must hold exactly one 'choose' step "
-                              "(its 'then' runs for everyone after all have chosen)", span)
-            return None
-        body_where = self.sub(where, "do")
-        if isinstance(raw.get("do"), list):
-            body_where = self.sub(body_where, 0)
-        self.check_keys(body, body_where, "choose")
-        # everyone chooses before any `then` runs: no leaving early
-        hidden, self.loops_hidden_by = self.loops_hidden_by, "simultaneous"
-        loops, self.loops = self.loops, 0
-        try:
-            choose = self.choice(body, body_where, inner, span, private=True)
-            if_none = self.steps(body.get("if_none"), self.sub(body_where, "if_none"), inner) if "if_none" in body else []
-        finally:
-            self.loops, self.loops_hidden_by = loops, hidden
-        if choose is None or items is None:
-            return None
-        ask, then, bind = choose
-        values = f"list({items}.cards)" if itype == T.ZONE else f"list({items})"
-
-        def emit(w: Writer):
-            asking, answered, results, none, end = Label(), Label(), Label(), Label(), Label()
-            request, state, chosen = w.fresh("r"), w.fresh("st"), w.fresh("ch")
-            ask_fn = ask.name
-            picks = w.unit.constant(ask.picks, "picks") if ask.picks is not None else "None"
-            here = w.unit.constant(span, "span")
-            with w.at(span):
-                w.line(f"data.append([CHOOSING, {values}, 0, [], None])")
-            w.place(asking)
-            with w.at(span):
-                w.line(f"{request} = simultaneous_ask(g, env, data[-1], {name!r}, {ask_fn}, {picks}, {here})")
-                with w.nested(f"if {request} is not None:"):
-                    w.stop(answered, request)
-                w.goto(results)
-            w.place(answered)
-            with w.at(span):
-                w.line(f"{request} = simultaneous_answer(g, data[-1], {picks})")
-                with w.nested(f"if {request} is not None:"):
-                    w.stop(answered, request)
-                w.goto(asking)
-            w.place(results)    # each player's `then` (or `if_none`), in that player's env
-            with w.at(span):
-                w.line(f"{state} = data[-1]")
-                with w.nested(f"if {state}[2] >= len({state}[3]):"):
-                    w.goto(end)
-                w.line(f"{chosen} = {state}[3][{state}[2]]")
-                w.line(f"{state}[2] += 1")
-                w.line("data.append(env)")
-                w.line(f"env = fr.env = {chosen}[0]")
-                with w.nested(f"if {chosen}[1] is NONE:"):
-                    w.goto(none)
-                w.line(f"env[{bind!r}] = {chosen}[1]")
-            w.steps(then)
-            with w.at(span):
-                w.line("env = fr.env = data.pop()")
-                w.goto(results)
-            w.place(none)
-            w.steps(if_none)
-            with w.at(span):
-                w.line("env = fr.env = data.pop()")
-                w.goto(results)
-            w.place(end)
-            with w.at(span):
-                w.line("data.pop()")
-        return Step(True, span, emit)
-
     def s_call(self, raw, where, scope, allow, span):
         name = raw.get("call")
         proc = self.procedures.get(name) if isinstance(name, str) else None
@@ -529,7 +313,7 @@ class FlowCompiler(ClaimCompiler, ChoiceCompiler):
                                   where.source.span(where.path + ("with", key), key=True),
                                   did_you_mean(key, proc.params))
                 continue
-            code, _ = self.code(text, self.sub(self.sub(where, "with"), key), scope, expect=proc.params[key])
+            code, _ = self.ctx.code(text, self.ctx.sub(self.ctx.sub(where, "with"), key), scope, expect=proc.params[key])
             if code is not None:
                 arg_codes[key] = code
         for key, value in proc.defaults.items():
@@ -578,11 +362,9 @@ class FlowCompiler(ClaimCompiler, ChoiceCompiler):
             proc.steps = []
             return
         proc.compiling = True    # (left set should compiling fail: the caller clears it)
-        loops, self.loops = self.loops, 0      # a procedure's `break` cannot leave its caller's loop
-        hidden, self.loops_hidden_by = self.loops_hidden_by, "procedure"
         out_of_step, self.c.out_of_step = self.c.out_of_step, {}     # the caller's steps are not seen here
-        try:
-            with self.holder(proc.where):
+        try:   # a procedure's `break` cannot leave its caller's loop
+            with self.ctx.hiding_loops("procedure"), self.holder(proc.where):
                 steps = self.steps(proc.raw, proc.where, dict(proc.params))
                 span = proc.where.span()
                 if any(s.yields for s in steps):
@@ -591,7 +373,6 @@ class FlowCompiler(ClaimCompiler, ChoiceCompiler):
                     proc.run = self.plain(steps, span)
             proc.steps = steps
         finally:
-            self.loops, self.loops_hidden_by = loops, hidden
             self.c.out_of_step = out_of_step
         proc.compiling = False
 
@@ -600,11 +381,11 @@ class FlowCompiler(ClaimCompiler, ChoiceCompiler):
         if not allow:
             self.errors.error("choice-not-allowed", "a trigger cannot use abilities (they may ask for choices)", span)
             return None
-        name, _ = self.code(raw.get("use"), self.sub(where, "use"), scope, expect=T.STR)
+        name, _ = self.ctx.code(raw.get("use"), self.ctx.sub(where, "use"), scope, expect=T.STR)
         if "player" not in raw:
             self.errors.error("missing-key", "a 'use' step needs 'player:' (who uses the ability)", span)
             return None
-        who = self.who(raw, where, scope, "the player who uses the ability")
+        who = self.ctx.who(raw, where, scope, "the player who uses the ability")
         literal = raw.get("use")
         if isinstance(literal, str) and literal.startswith("'") and literal.endswith("'"):
             if literal[1:-1] not in self.c.symbols.abilities:
@@ -625,7 +406,7 @@ class FlowCompiler(ClaimCompiler, ChoiceCompiler):
 
     def s_phase(self, raw, where, scope, allow, span):
         name = raw.get("phase")
-        body = self.steps(raw.get("do"), self.sub(where, "do"), scope, allow_choices=allow)
+        body = self.steps(raw.get("do"), self.ctx.sub(where, "do"), scope, allow_choices=allow)
 
         if any(s.yields for s in body):
             def emit_machine(w: Writer):
@@ -649,62 +430,21 @@ class FlowCompiler(ClaimCompiler, ChoiceCompiler):
                 w.line(f"g.leave_phase({w.unit.literal(name)}, {outer})")
         return Step(False, span, emit)
 
+    # -- the kinds compiled by the collaborators ---------------------------------
+    def s_while(self, raw, where, scope, allow, span):
+        return self.looping.s_while(raw, where, scope, allow, span)
+
+    def s_repeat(self, raw, where, scope, allow, span):
+        return self.looping.s_repeat(raw, where, scope, allow, span)
+
+    def s_for_each(self, raw, where, scope, allow, span):
+        return self.looping.s_for_each(raw, where, scope, allow, span)
+
     def s_choose(self, raw, where, scope, allow, span):
         if not allow:
             self.errors.error("choice-not-allowed", "a trigger cannot ask a player to choose", span)
             return None
-        compiled = self.choice(raw, where, scope, span, private=False)
-        if compiled is None:
-            return None
-        ask, then, bind = compiled
-        if_none = self.steps(raw.get("if_none"), self.sub(where, "if_none"), scope) if "if_none" in raw else None
-        shadows = bind in scope      # the chosen value's name hides one around: `then` gets an env of its own
+        return self.choices.step(raw, where, scope, span)
 
-        def emit(w: Writer):
-            answered, bound, none, end = Label(), Label(), Label(), Label()
-            asked, value = w.fresh("r"), w.fresh("c")
-            ask_fn = ask.name
-            with w.at(span):
-                w.line(f"{asked} = {ask_fn}(g, env)")
-                if if_none is not None:
-                    with w.nested(f"if {asked} is NONE:"):
-                        w.goto(none)
-                if ask.picks is None:
-                    w.stop(answered, asked)
-                else:          # cards: the state [player, count, legal, picked], then one pick at a time
-                    picks = w.unit.constant(ask.picks, "picks")
-                    with w.nested(f"if {asked}[1] <= 0:"):
-                        w.line(f"{value} = {asked}[3]")
-                        w.goto(bound)
-                    w.line(f"data.append({asked})")
-                    w.stop(answered, f"pick(g, env, {asked}, {picks})")
-            w.place(answered)
-            with w.at(span):
-                if ask.picks is None:
-                    w.line(f"{value} = g._sent")
-                else:
-                    w.line(f"{asked} = data[-1]")
-                    with w.nested(f"if picked_more({asked}, g._sent):"):
-                        w.stop(answered, f"pick(g, env, {asked}, {w.unit.constant(ask.picks, 'picks')})")
-                    w.line("data.pop()")
-                    w.line(f"{value} = {asked}[3]")
-            w.place(bound)
-            with w.at(span):
-                if shadows:
-                    w.line("data.append(env)")
-                    w.line("env = fr.env = dict(env)")
-                w.line(f"env[{bind!r}] = {value}")
-            if shadows:
-                with w.scope(("env",)):
-                    w.steps(then)
-                with w.at(span):
-                    w.line("env = fr.env = data.pop()")
-            else:
-                w.steps(then)
-            if if_none is not None:
-                with w.at(span):
-                    w.goto(end)
-                w.place(none)
-                w.steps(if_none)
-            w.place(end)
-        return Step(True, span, emit)
+    def s_claim(self, raw, where, scope, allow, span):
+        return self.claims.s_claim(raw, where, scope, allow, span)

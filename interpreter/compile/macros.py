@@ -1,7 +1,7 @@
 """The collection macros: `xs.all(x, cond)`, `xs.filter(x, cond)`, `xs.max_by(x, key)`, ...
 
 The only way the language iterates, always over a finite list, so every expression ends.
-Each builder gets the checking pass `p` (for errors and for the unit of generated code), the
+Each builder gets the analysis `p` (for errors; its emitter `p.out` for the unit of generated code), the
 generated code of the list and of the body and their types; it adds a helper function that
 runs the loop to the unit and returns (the code that calls it, the result type). The item is a
 local of the helper, and the locals of the code around it that the body reads (a choice's
@@ -23,8 +23,8 @@ def _loop(p, node, bound, items: str, start: list[str], each: list[str], end: li
     """Add a helper `def _mN(g, env, _items, *free)` going through the items, each in the local
     `bound[0]`, the locals `bound[1]` of the caller passed in, the locals `bound[2]` of the
     body's parts kept once; return the code that calls it."""
-    name = p.unit.fresh("m")
-    span = p.span_code(node)
+    name = p.out.unit.fresh("m")
+    span = p.out.span_code(node)
     item, free, kept = bound
     passed = "".join(", " + local for local in free)
     joined = _joined_parts(items)
@@ -46,7 +46,7 @@ def _loop(p, node, bound, items: str, start: list[str], each: list[str], end: li
                   f"        if g.steps > g._check_at: g._check_budget({span}, 'an expression goes through too many items')"]
         args = [f"{first}{'.cards' if first_zone else ''}", f"{second}{'.cards' if second_zone else ''}"]
         call = f"{name}(g, env, {', '.join(args)}{passed})"
-        p.unit.loops[call] = (name, ["_a", "_b"], args)
+        p.out.unit.loops[call] = (name, ["_a", "_b"], args)
     else:
         # `seq` written out (this runs for every macro of every listing): a zone's cards, each a step
         lines = [f"def {name}(g, env, _items{passed}):"]
@@ -54,7 +54,7 @@ def _loop(p, node, bound, items: str, start: list[str], each: list[str], end: li
             lines.append("    if isinstance(_items, Zone): _items = _items.cards")
         lines.append("    g.steps += len(_items)")
         call = f"{name}(g, env, {items}{passed})"
-        p.unit.loops[call] = (name, ["_items"], [items])
+        p.out.unit.loops[call] = (name, ["_items"], [items])
         lines.append(f"    if g.steps > g._check_at: g._check_budget({span}, 'an expression goes through too many items')")
     if kept:      # the parts of the body that are the same for every item, not computed yet
         lines.append("    " + " = ".join(kept) + " = NOT_YET")
@@ -67,7 +67,7 @@ def _loop(p, node, bound, items: str, start: list[str], each: list[str], end: li
         lines.append(f"    for {item} in _items:")
         lines += ["        " + line for line in each]
     lines += ["    " + line for line in end]
-    p.unit.helper(lines)
+    p.out.unit.helper(lines)
     return call
 
 
@@ -124,7 +124,7 @@ def _m_flat_map(p, node, bnode, bound, items, body, it, bt):
     if not T.is_list(bt):
         p.fail(bnode, f".flat_map() needs a list for each item, not {T.show(bt)}",
                "for one value per item use .map()")
-    return _loop(p, node, bound, items, ["_out = []"], [f"_out.extend(part(g, {body}, {p.span_code(node)}))"],
+    return _loop(p, node, bound, items, ["_out = []"], [f"_out.extend(part(g, {body}, {p.out.span_code(node)}))"],
                  ["return _out"]), \
         T.list_of(T.item_type(bt))
 
@@ -147,7 +147,7 @@ def _extreme(p, node, bnode, bound, items, body, it, bt, name, pick_max, by):
     code = _loop(p, node, bound, items, ["_best = _best_key = None"],
                  [f"_key = {body}", f"if _best_key is None or _key {better} _best_key:",
                   f"    _best, _best_key = {bound[0]}, _key"],
-                 ["if _best_key is None:", f"    fail(g, {p.span_code(node)}, {message})",
+                 ["if _best_key is None:", f"    fail(g, {p.out.span_code(node)}, {message})",
                   f"return {'_best' if by else '_best_key'}"])
     return code, (it if by else bt)
 

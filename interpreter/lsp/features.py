@@ -14,7 +14,7 @@ from lsprotocol import types as L
 
 from interpreter.language import types as T
 from interpreter.language.builtins import BUILTINS
-from interpreter.compile.compiler import CARD_BUILTIN_ATTRS, GLOBALS, PLAYER_ATTRS, TEAM_ATTRS
+from interpreter.compile.symbols import CARD_BUILTIN_ATTRS, GLOBALS, PLAYER_ATTRS, TEAM_ATTRS
 from interpreter.language.effects import EFFECTS
 from interpreter.language.loader import LIBRARY
 from interpreter.compile.macros import MACRO_DOCS, MACROS
