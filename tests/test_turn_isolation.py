@@ -16,6 +16,7 @@ from interpreter.agents import ask, turn_of
 from interpreter.agents.determinize import carry_identities
 from interpreter.agents.ismcts import ISMCTSAgent
 from interpreter.agents.knowledge import Knowledge
+from interpreter.compile.ruleset import Ruleset
 from interpreter.engine.state import card_visible
 from tests.conftest import ruleset
 from tests.test_clone import GAMES, advance
@@ -23,10 +24,10 @@ from tests.test_clone import GAMES, advance
 ATOMS = (str, int, float, bool, type(None), bytes, range, complex, types.CodeType)
 
 
-def walk(root, *, stop: set[int], into_functions: bool = True) -> dict[int, object]:
-    """Everything reachable from `root`, by id. Stops at modules, classes and the objects in
-    `stop` (the compiled ruleset, immutable and public); with `into_functions`, goes through
-    closures, defaults, globals and bound `__self__` too."""
+def walk(root, *, stop: set[int], into_functions: bool = True, stop_at: tuple = ()) -> dict[int, object]:
+    """Everything reachable from `root`, by id. Stops at modules, classes, the objects in
+    `stop` (the compiled ruleset, immutable and public) and those of the types `stop_at`; with
+    `into_functions`, goes through closures, defaults, globals and bound `__self__` too."""
     found: dict[int, object] = {}
     stack = [root]
     while stack:
@@ -34,7 +35,7 @@ def walk(root, *, stop: set[int], into_functions: bool = True) -> dict[int, obje
         if id(obj) in found:
             continue
         found[id(obj)] = obj
-        if isinstance(obj, (types.ModuleType, type, *ATOMS)) or id(obj) in stop:
+        if isinstance(obj, (types.ModuleType, type, *ATOMS, *stop_at)) or id(obj) in stop:
             continue
         if isinstance(obj, (types.FunctionType, types.BuiltinFunctionType)) and not into_functions:
             continue
@@ -73,11 +74,13 @@ def game_state(game: Game, shared: dict[int, object]) -> dict[int, object]:
 
 def shared_by_every_game(rules) -> dict[int, object]:
     """The ruleset with its generated code and constants (some made when first used), and the
-    package's module globals: not any one game's state."""
+    package's module globals: not any one game's state. (The other rulesets that modules keep
+    loaded, such as a workbench's, are compiled rulesets too: not walked into, as walking every
+    one loaded by earlier tests through all their code would take minutes.)"""
     shared = walk(rules, stop=set())
     for name, module in list(sys.modules.items()):
         if name.startswith("interpreter"):
-            shared.update(walk(vars(module), stop={id(rules)}))
+            shared.update(walk(vars(module), stop={id(rules), *shared}, stop_at=(Ruleset,)))
     return shared
 
 
