@@ -24,10 +24,12 @@ from tests.test_clone import GAMES, advance
 ATOMS = (str, int, float, bool, type(None), bytes, range, complex, types.CodeType)
 
 
-def walk(root, *, stop: set[int], into_functions: bool = True, stop_at: tuple = ()) -> dict[int, object]:
+def walk(root, *, stop: set[int], into_functions: bool = True, stop_at: tuple = (),
+         own_code: bool = False) -> dict[int, object]:
     """Everything reachable from `root`, by id. Stops at modules, classes, the objects in
     `stop` (the compiled ruleset, immutable and public) and those of the types `stop_at`; with
-    `into_functions`, goes through closures, defaults, globals and bound `__self__` too."""
+    `into_functions`, goes through closures, defaults, globals and bound `__self__` too (with
+    `own_code`, only of the package's own functions, not of the libraries')."""
     found: dict[int, object] = {}
     stack = [root]
     while stack:
@@ -38,6 +40,8 @@ def walk(root, *, stop: set[int], into_functions: bool = True, stop_at: tuple = 
         if isinstance(obj, (types.ModuleType, type, *ATOMS, *stop_at)) or id(obj) in stop:
             continue
         if isinstance(obj, (types.FunctionType, types.BuiltinFunctionType)) and not into_functions:
+            continue
+        if own_code and callable(obj) and _library(getattr(obj, "__module__", None)):
             continue
         stack.extend(gc.get_referents(obj))
         if isinstance(obj, types.FunctionType):
@@ -51,6 +55,12 @@ def walk(root, *, stop: set[int], into_functions: bool = True, stop_at: tuple = 
             if isinstance(name, str) and hasattr(obj, name):
                 stack.append(getattr(obj, name))
     return found
+
+
+def _library(module) -> bool:
+    """Whether code of this `__module__` is a library's (an imported module outside the package),
+    not the package's own nor code generated from a ruleset."""
+    return isinstance(module, str) and module in sys.modules and not module.startswith("interpreter")
 
 
 def _filled(cell) -> bool:
@@ -74,13 +84,13 @@ def game_state(game: Game, shared: dict[int, object]) -> dict[int, object]:
 
 def shared_by_every_game(rules) -> dict[int, object]:
     """The ruleset with its generated code and constants (some made when first used), and the
-    package's module globals: not any one game's state. (The other rulesets that modules keep
-    loaded, such as a workbench's, are compiled rulesets too: not walked into, as walking every
-    one loaded by earlier tests through all their code would take minutes.)"""
-    shared = walk(rules, stop=set())
-    for name, module in list(sys.modules.items()):
-        if name.startswith("interpreter"):
-            shared.update(walk(vars(module), stop={id(rules), *shared}, stop_at=(Ruleset,)))
+    package's module globals: not any one game's state. (The rulesets and games that modules keep,
+    such as a workbench's loaded rulesets or a solver adapter's game tree, are not walked into,
+    nor the libraries' functions: walking all that earlier tests left and imported would take
+    minutes, and stopping early only makes the check stricter.)"""
+    shared = walk(rules, stop=set(), own_code=True)
+    globals_ = [vars(module) for name, module in list(sys.modules.items()) if name.startswith("interpreter")]
+    shared.update(walk(globals_, stop={id(rules), *shared}, stop_at=(Ruleset, Game), own_code=True))
     return shared
 
 
