@@ -1,6 +1,6 @@
 """Sweeps: one option through a range of values, and every measure against the value.
 
-    configs_ = sweep_configs("rulesets/hearts.yaml", "target=50..100:25")   # 50, 75, 100
+    configs_ = sweep_configs("my-game.yaml", "target=50..100:25")   # 50, 75, 100
     ...play them as compare does (the first value is the base)...
     data["sweep"] = sweep_data(report)
 

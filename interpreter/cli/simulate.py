@@ -155,7 +155,7 @@ def _run(rules, out, *, probe, n: int, budget, games: int, seed: int, jobs: int,
 
 
 def _given_options(rules, options: dict) -> str:
-    """The options given on the command line, as the game reads them (`moon=false`, not the
+    """The options given on the command line, as the game reads them (`bonus=false`, not the
     text 'false'), for the summary's header."""
     if not options:
         return ""

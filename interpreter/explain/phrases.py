@@ -36,7 +36,7 @@ _ARITH = {"add": ("+", SUM), "sub": ("−", SUM), "mul": ("×", PRODUCT), "div":
 
 
 def words(name: str) -> str:
-    """An identifier as words: `hearts_broken` -> "hearts broken"."""
+    """An identifier as words: `first_player` -> "first player"."""
     return name.replace("_", " ").strip() or name
 
 
@@ -227,7 +227,7 @@ class Phraser:
         return Phrase(text, COMPARE, negated=negated)
 
     def _operand(self, node) -> Phrase:
-        """A compared value: a string literal reads without its quotes (`suit is hearts`)."""
+        """A compared value: a string literal reads without its quotes (`colour is red`)."""
         phrase = self.node(node)
         if isinstance(node, Tree) and node.data == "string":
             return Phrase(phrase.value, value=phrase.value)
