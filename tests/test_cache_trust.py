@@ -23,7 +23,7 @@ from interpreter.cache import store
 from interpreter.language import source_cache as sources
 from interpreter.cli.main import main
 from interpreter.errors import Collector
-from interpreter.language import schema
+from interpreter.language import expressions, schema
 from interpreter.language.passed import digest
 from interpreter.compile.ruleset import check_ruleset
 from interpreter.language.source import read_source
@@ -40,6 +40,10 @@ as_root = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
 def cache(tmp_path, monkeypatch):
     monkeypatch.delenv("CARDRULES_NO_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    # the shipped validator and parser tables left aside, as for a schema or grammar changed
+    # since they were made: the validator and the parser are then kept in the cache
+    monkeypatch.setattr(schema, "shipped_validator", lambda: None)
+    monkeypatch.setattr(expressions, "shipped_parser", lambda grammar: None)
     schema.fast_validator.cache_clear()     # so that the validator is taken from this cache
     yield tmp_path / "cache" / "cardrules"
     schema.fast_validator.cache_clear()
@@ -275,7 +279,6 @@ def test_a_planted_parser_never_runs(cache, tmp_path, marker):
     THEN the marker is not written, and the parser works (built, and kept as an authentic entry)."""
     import pickle
 
-    from interpreter.language import expressions
     grammar = expressions.grammar_file().read_text(encoding="utf-8")
     key = store.digest(store.stamp("parser"), sys.version, grammar)
     expressions.parser()                    # the folder and key exist, as after a first load
@@ -294,7 +297,6 @@ def test_the_parser_is_kept_nowhere_but_the_load_cache(cache, tmp_path, monkeypa
     pickle anyone there could have planted) WHEN the parser is built THEN nothing is written there."""
     import tempfile
 
-    from interpreter.language import expressions
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temp"))
     (tmp_path / "temp").mkdir()
     expressions.parser.cache_clear()
