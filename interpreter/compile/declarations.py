@@ -271,15 +271,38 @@ def _literal_type(value):
     return None
 
 
+class SharedValue:
+    """A variable's initial value that is a list (or tuple) constant: the same value for every
+    owner, computed by calling it as any initial value is. (A class, not a closure, so that a
+    ruleset kept whole by the load cache keeps it.)"""
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def __call__(self, g, env):
+        return self.value
+
+
+def first_player(g, env):
+    """The initial value of a player variable with none written: the first player."""
+    return g.players[0]
+
+
+def empty_list(g, env):
+    """The initial value of a list variable with none written: a new empty list per owner."""
+    return []
+
+
 def _initial_constant(value):
     if value is None or type(value) in (int, bool, str):
         return InitialValue(value)
-    return lambda g, env: value      # a list (or tuple) constant, the same value for every owner
+    return SharedValue(value)      # a list (or tuple) constant, the same value for every owner
 
 
 def _default_initial(typ):
     if typ == T.PLAYER:
-        return lambda g, env: g.players[0]
+        return first_player
     if typ == T.INT:
         return InitialValue(0)
     if typ == T.BOOL:
@@ -287,5 +310,5 @@ def _default_initial(typ):
     if typ == T.STR:
         return InitialValue("")
     if T.is_list(typ):
-        return lambda g, env: []
+        return empty_list
     return InitialValue(None)
