@@ -35,7 +35,7 @@ PACKAGE = Path(__file__).resolve().parents[1]
 KEY_FILE = "key"
 KEY_BYTES = 32
 MAC_BYTES = hashlib.sha256().digest_size
-KINDS = ("trees", "codes", "sources", "validator", "passed", "parser")
+KINDS = ("trees", "codes", "sources", "validator", "passed", "parser", "rulesets")
 
 _off: ContextVar[bool] = ContextVar("cardrules_cache_off", default=False)
 _verdicts: dict[tuple[object, ...], tuple[Path, bytes] | None] = {}   # (folder, its stat) -> (folder, key) or None

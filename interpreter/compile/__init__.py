@@ -5,7 +5,7 @@ It sits between the language (reading, schema, parsing, types, the builtin and e
 registries) and the engine (state, decisions, events, frames), and is the only part of the
 package that writes or compiles code. `ruleset.py` runs a load from files to a `Ruleset` (the
 sections that declare names checked by `declarations.py`); `load_cache.py` keeps what a load
-parsed and compiled for the next one.
+parsed and compiled for the next one, and `snapshot.py` the whole `Ruleset` it made.
 
 The expression compiler (`compiler.py`) checks each expression tree and emits Python source
 for it in one walk split by job: `analysis.py` resolves names (`names.py`) and checks types and

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from interpreter.cache import store
+from interpreter.compile import snapshot
 from interpreter.compile.load_cache import TreeCache
 from interpreter.language import fields
 from interpreter.language import types as T
@@ -193,9 +194,18 @@ def _check_ruleset(path, *, variants, roots, texts=None) -> tuple[Ruleset | None
         # a file could not be read, or a section that names things could not: nothing more to check
         return None, errors.diagnostics
     shape_errors = bool(errors.errors)
+    layer_texts = [layer.path + "\n" + layer.text for layer in files_in_order]
+    kept_key = None
+    if texts is None and not shape_errors and store.cache_dir() is not None:
+        # unchanged files (and cardrules) since a successful load: the ruleset it made, whole
+        kept_key = snapshot.key_for(layer_texts, str(path), [str(v) for v in variants])
+        kept = snapshot.read(kept_key)
+        if kept is not None:
+            return kept[0], errors.diagnostics + kept[1]
     merged = merge(files_in_order, errors)
-    trees = TreeCache([layer.path + "\n" + layer.text for layer in files_in_order])
+    trees = TreeCache(layer_texts)
     ruleset = None
+    before = len(errors.diagnostics)
     try:
         ruleset = _Builder(merged, errors, files_in_order, top).build(str(path))
     except (AttributeError, TypeError, ValueError, KeyError, IndexError):
@@ -205,6 +215,11 @@ def _check_ruleset(path, *, variants, roots, texts=None) -> tuple[Ruleset | None
             raise
     finally:
         trees.close(success=ruleset is not None and not errors.errors)
+    if ruleset is not None and not errors.errors:
+        ruleset.variants = [str(v) for v in variants]
+        ruleset.digest = digest(*(layer.text for layer in files_in_order))
+        if kept_key is not None:
+            snapshot.write(kept_key, ruleset, errors.diagnostics[before:])
     if ruleset is not None:
         ruleset.variants = [str(v) for v in variants]
         ruleset.digest = digest(*(layer.text for layer in files_in_order))

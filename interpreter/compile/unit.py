@@ -94,7 +94,10 @@ class Unit:
         if line_spans is not None:     # one file name per source: the line map must be its own
             filename = f"<generated from {self.label} #{hashlib.sha256(source.encode()).hexdigest()[:10]}>"
             LINE_MAPS[filename] = line_spans
-        exec(_compiled(source, filename), namespace)  # noqa: S102 - see package doc
+        code = _compiled(source, filename)
+        exec(code, namespace)  # noqa: S102 - see package doc
+        # what the whole ruleset kept by the load cache needs to make this namespace again (snapshot.py)
+        namespace[UNIT_KEY] = UnitRecord(code, filename, line_spans, dict(self.constants))
         if self.sink is not None:
             self.sink.append(f"# from {self.label}\n{source}")
         return namespace
@@ -116,6 +119,28 @@ class Unit:
             line_spans.extend([None])      # the blank line between two functions
             texts.append(text)
         return "\n\n".join(texts) + "\n", line_spans
+
+
+UNIT_KEY = "__unit__"     # a dunder name: no generated identifier is one
+
+
+class UnitRecord:
+    """How a unit's namespace was made: its module code, its file name, the rule of each of its
+    lines, and the constants it was given (`snapshot.py` writes a ruleset's functions with it)."""
+    __slots__ = ("code", "filename", "line_spans", "constants")
+
+    def __init__(self, code, filename: str, line_spans: list | None, constants: dict):
+        self.code, self.filename, self.line_spans, self.constants = code, filename, line_spans, constants
+
+
+def namespace_of(code, filename: str, line_spans: list | None, constants: dict) -> dict:
+    """A unit's namespace made again from its record, as `Unit._exec` made it."""
+    namespace = {"__builtins__": SAFE_BUILTINS, **NAMES, **constants}
+    if line_spans is not None:
+        LINE_MAPS[filename] = line_spans
+    exec(code, namespace)  # noqa: S102 - code compiled from generated source, read back authenticated
+    namespace[UNIT_KEY] = UnitRecord(code, filename, line_spans, constants)
+    return namespace
 
 
 # Compiled code kept between loads (see load_cache.py): while a load records, a unit whose
