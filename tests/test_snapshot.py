@@ -214,3 +214,20 @@ def failure(rules, seed: int) -> str | None:
     except GameError as exc:
         return f"{exc.span.file}:{exc.span.line}:{exc.span.column} {exc}" if getattr(exc, "span", None) else str(exc)
     return None
+
+
+def test_markers_of_cardrules_stay_the_same_objects():
+    """GIVEN objects that cardrules' modules hold by name (markers tested with `is`) inside what
+    is kept WHEN it is written and read back THEN they are the very same objects, while a value
+    of the ruleset's own is a copy."""
+    import io
+
+    from interpreter.compile.runtime import NOT_YET
+    from interpreter.engine.frames import NONE
+    from interpreter.errors import Span
+    out = io.BytesIO()
+    own = Span("game.yaml", 3, 4)
+    snapshot._Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump([NONE, NOT_YET, own])
+    none, not_yet, span = snapshot._Unpickler(io.BytesIO(out.getvalue())).load()
+    assert none is NONE and not_yet is NOT_YET
+    assert span == own and span is not own

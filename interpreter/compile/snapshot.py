@@ -7,9 +7,11 @@ version, Python's, Lark's, the grammar, the schema, and the name, size and time 
 module of the stages a load runs (so a changed checker or generator is a miss, as a changed
 `.py` is for Python's own bytecode). It is written with pickle, which the load cache's HMAC makes safe to read back: an
 entry is read only when it is this user's cache that wrote it under this very name (see
-`cache/store.py`), and even then only the classes of cardrules and a few of Python's may be
-named in it. A generated function is written as the unit it was made in (its compiled code,
-by marshal as Python keeps bytecode, and its constants) and made again as `Unit` made it;
+`cache/store.py`), and even then it may name only cardrules' own classes and functions and
+Python's reader of compiled code (marshal). Objects a module of cardrules holds by name (the
+markers generated code tests with `is`) are written as that name, so they stay the very same.
+A generated function is written as the unit it was made in (its compiled code, by marshal as
+Python keeps bytecode, and its constants) and made again as `Unit` made it;
 the line maps of generated code are noted again, so a game's errors point at file:line:col
 as after a full load. Whatever cannot be written so (a ruleset holding an object of another
 kind) is simply not kept: the next load checks everything, as before.
@@ -36,11 +38,8 @@ from interpreter.shipped import grammar_file, schema_file
 KIND = "rulesets"
 # the parts of the package a load runs, whose classes and code a kept ruleset holds
 STAGES = ("", "cache", "compile", "engine", "language", "primitives")
-# what an entry may name besides cardrules' own classes and functions
-ALLOWED = {("builtins", "set"), ("builtins", "frozenset"), ("builtins", "slice"), ("builtins", "range"),
-           ("collections", "OrderedDict"), ("collections", "defaultdict"), ("copyreg", "_reconstructor"),
-           ("builtins", "object"), ("re", "_compile"), ("lark.tree", "Tree"), ("lark.tree", "Meta"),
-           ("lark.lexer", "Token"), ("marshal", "loads")}
+# what an entry may name besides cardrules' own classes and functions: the reader of a unit's code
+ALLOWED = {("marshal", "loads")}
 
 
 @lru_cache(maxsize=1)
@@ -102,8 +101,30 @@ def _unwritable(writer) -> None:
     raise RuntimeError("a step of a ruleset read back from the load cache cannot be written again")
 
 
+@lru_cache(maxsize=1)
+def _singletons() -> dict[int, tuple[str, str, object]]:
+    """The objects cardrules' modules hold under a name (markers such as a choice's NONE, shared
+    empty values), by identity: a kept ruleset refers to them by name, so that code testing
+    `x is MARKER` still finds the very object. (Each is held here, so its id stays its own.)"""
+    found: dict[int, tuple[str, str, object]] = {}
+    for module_name, module in list(sys.modules.items()):
+        if module is None or not (module_name == "interpreter" or module_name.startswith("interpreter.")):
+            continue
+        for name, value in list(vars(module).items()):
+            if not isinstance(value, (types.ModuleType, type, types.FunctionType, str, int, float, bytes)):
+                found.setdefault(id(value), (module_name, name, value))
+    return found
+
+
+def _singleton(module: str, name: str):
+    return getattr(import_module(module), name)
+
+
 class _Pickler(pickle.Pickler):
     def reducer_override(self, obj):
+        named = _singletons().get(id(obj))
+        if named is not None and getattr(sys.modules[named[0]], named[1], None) is obj:
+            return _singleton, named[:2]
         if type(obj) is types.FunctionType and obj.__code__.co_filename.startswith("<generated"):
             record = obj.__globals__.get(unit.UNIT_KEY)
             if record is None or obj.__globals__.get(obj.__name__) is not obj:
