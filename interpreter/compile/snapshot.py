@@ -5,16 +5,16 @@ takes the `Ruleset` the last successful load of them made.
 The entry is keyed by the digest of every file's path and text, the variants, cardrules'
 version, Python's, Lark's, the grammar, the schema, and the name, size and time of every
 module of the stages a load runs (so a changed checker or generator is a miss, as a changed
-`.py` is for Python's own bytecode). It is written with pickle, which the load cache's HMAC makes safe to read back: an
-entry is read only when it is this user's cache that wrote it under this very name (see
-`cache/store.py`), and even then it may name only cardrules' own classes and functions and
-Python's reader of compiled code (marshal). Objects a module of cardrules holds by name (the
-markers generated code tests with `is`) are written as that name, so they stay the very same.
-A generated function is written as the unit it was made in (its compiled code, by marshal as
-Python keeps bytecode, and its constants) and made again as `Unit` made it;
-the line maps of generated code are noted again, so a game's errors point at file:line:col
-as after a full load. Whatever cannot be written so (a ruleset holding an object of another
-kind) is simply not kept: the next load checks everything, as before.
+`.py` is for Python's own bytecode). It is written with pickle, which the load cache's HMAC
+makes safe to read back: an entry is read only when it is this user's cache that wrote it
+under this very name (see `cache/store.py`), and even then it may name only cardrules' own
+classes and functions and Python's reader of compiled code (marshal). Objects a module of
+cardrules holds by name (the markers generated code tests with `is`) are written as that
+name, so they stay the very same. A generated function is written as the unit it was made in
+(its compiled code, by marshal as Python keeps bytecode, and its constants) and made again as
+`Unit` made it; the line maps of generated code are noted again, so a game's errors point at
+file:line:col as after a full load. Whatever cannot be written so (a ruleset holding an
+object of another kind) is simply not kept: the next load checks everything, as before.
 """
 from __future__ import annotations
 
