@@ -55,6 +55,7 @@ def entries(cache) -> list:
     return sorted((cache / snapshot.KIND).iterdir()) if (cache / snapshot.KIND).is_dir() else []
 
 
+@pytest.mark.slow
 def test_a_second_load_takes_the_kept_ruleset_and_plays_the_same(cache, tmp_path, builds):
     """GIVEN a ruleset extending another, with a warning, loaded once WHEN it is loaded again THEN it is not checked
     again, it says the same warnings and it plays the same games as a load without the cache."""
