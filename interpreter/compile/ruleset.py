@@ -202,10 +202,10 @@ def _check_ruleset(path, *, variants, roots, texts=None) -> tuple[Ruleset | None
         kept = snapshot.read(kept_key)
         if kept is not None:
             return kept[0], errors.diagnostics + kept[1]
+    before = len(errors.diagnostics)       # what merging and building say is kept with the ruleset
     merged = merge(files_in_order, errors)
     trees = TreeCache(layer_texts)
     ruleset = None
-    before = len(errors.diagnostics)
     try:
         ruleset = _Builder(merged, errors, files_in_order, top).build(str(path))
     except (AttributeError, TypeError, ValueError, KeyError, IndexError):
@@ -215,16 +215,13 @@ def _check_ruleset(path, *, variants, roots, texts=None) -> tuple[Ruleset | None
             raise
     finally:
         trees.close(success=ruleset is not None and not errors.errors)
-    if ruleset is not None and not errors.errors:
-        ruleset.variants = [str(v) for v in variants]
-        ruleset.digest = digest(*(layer.text for layer in files_in_order))
-        if kept_key is not None:
-            snapshot.write(kept_key, ruleset, errors.diagnostics[before:])
     if ruleset is not None:
         ruleset.variants = [str(v) for v in variants]
         ruleset.digest = digest(*(layer.text for layer in files_in_order))
     if errors.errors:
         return None, errors.diagnostics
+    if ruleset is not None and kept_key is not None:
+        snapshot.write(kept_key, ruleset, errors.diagnostics[before:])
     return ruleset, errors.diagnostics
 
 
