@@ -152,6 +152,20 @@ def test_a_planted_entry_never_runs(cache, tmp_path, builds, mac):
     assert store.read_bytes(snapshot.KIND, entry.stem) is not None
 
 
+def test_a_tampered_entry_is_a_miss(cache, tmp_path, builds):
+    """GIVEN a real entry with one byte of its payload changed (its MAC left as it was) WHEN the
+    ruleset is loaded THEN the entry is not read, the ruleset is checked in full and plays as
+    before, and the entry is written again, authentic."""
+    path = copied(tmp_path)
+    expected = events(load_ruleset(path), 2)
+    (entry,) = entries(cache)
+    real = entry.read_bytes()
+    middle = len(real) // 2
+    entry.write_bytes(real[:middle] + bytes([real[middle] ^ 1]) + real[middle + 1:])
+    assert events(load_ruleset(path), 2) == expected and len(builds) == 2
+    assert store.read_bytes(snapshot.KIND, entry.stem) is not None
+
+
 def test_an_authentic_entry_naming_anything_else_is_not_read(cache, tmp_path, builds):
     """GIVEN an entry written under the user's key that names a callable no ruleset holds (as a
     cache written by a cardrules with a flaw could) WHEN the ruleset is loaded THEN it is not
