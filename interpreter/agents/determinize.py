@@ -31,7 +31,7 @@ import random
 from interpreter.engine.frames import unrevealed_choices
 from interpreter.engine.game import Game
 from interpreter.engine.shuffling import shuffle
-from interpreter.engine.state import NO_VARS, Card
+from interpreter.engine.state import NO_VARS, Card, Player, Team, Zone
 
 RETRIES = 8
 
@@ -183,8 +183,14 @@ def _rename(game: Game, into: dict) -> None:
         game.decision = decision.copy_for(game, decision._who, swap(decision._values))
 
 
+# values a dealt card cannot hide in: nothing to rename inside them
+_LEAVES = frozenset([int, str, bool, float, type(None), frozenset, range, Player, Team, Zone])
+_LEAVES_AND_CARDS = _LEAVES | {Card}
+
+
 class _Swap:
-    """The walk of `_rename`: cards mapped, containers changed in place (tuples made again)."""
+    """The walk of `_rename`: cards mapped, containers changed in place (tuples made again).
+    A container of plain values, or of plain values and cards, is told by a pass in C."""
 
     def __init__(self, into: dict, done: dict):
         self.into, self.done = into, done
@@ -198,18 +204,25 @@ class _Swap:
             if done is not None:
                 return done
             self.done[id(value)] = value
-            swap = self.value
+            get = self.into.get
             if kind is list:
-                value[:] = [swap(v) for v in value]
+                if _LEAVES_AND_CARDS.issuperset(map(type, value)):
+                    value[:] = map(get, value, value)
+                else:
+                    swap = self.value
+                    value[:] = [swap(v) for v in value]
             elif kind is dict:
-                if any(type(k) is Card for k in value):
+                if Card in set(map(type, value)):
+                    swap = self.value
                     items = [(swap(k), swap(v)) for k, v in value.items()]
                     value.clear()
                     value.update(items)
-                else:
+                elif not _LEAVES.issuperset(map(type, value.values())):
+                    swap = self.value
                     for k, v in value.items():
                         value[k] = swap(v)
-            else:
+            elif not _LEAVES.issuperset(map(type, value)):
+                swap = self.value
                 new = self.done[id(value)] = tuple(swap(v) for v in value)
                 return new
         return value

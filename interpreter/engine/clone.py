@@ -155,18 +155,25 @@ def _zones(old_zones: dict, owner, holder, table: list) -> dict:
 
 def _copy_vars(copy, game, port) -> None:
     """The variables of the game, its players, teams and cards, game objects swapped."""
-    plain = _PLAIN
-    copy.vars = {k: v if type(v) in plain else port(v) for k, v in game.vars.items()}
+    copy.vars = _copied(game.vars, port)
     for old, new in zip(game.players, copy.players):
-        new.vars = {k: v if type(v) in plain else port(v) for k, v in old.vars.items()}
+        new.vars = _copied(old.vars, port)
     for old, new in zip(game.teams, copy.teams):
         if old.vars:
-            new.vars = {k: v if type(v) in plain else port(v) for k, v in old.vars.items()}
+            new.vars = _copied(old.vars, port)
     if game.rules.vars.get("card"):
-        copy.card_vars = [{k: v if type(v) in plain else port(v) for k, v in values.items()}
-                          for values in game.card_vars]
+        copy.card_vars = [_copied(values, port) for values in game.card_vars]
     else:            # the ruleset's shared, read-only empty mappings
         copy.card_vars = game.card_vars
+
+
+def _copied(values: dict, port) -> dict:
+    """A copy of one owner's variables, game objects swapped (none to swap, the usual case, is
+    told by a pass in C)."""
+    plain = _PLAIN
+    if plain.issuperset(map(type, values.values())):
+        return values.copy()
+    return {k: v if type(v) in plain else port(v) for k, v in values.items()}
 
 
 def share_random(game, copy) -> None:
@@ -205,15 +212,25 @@ class _Porter:
             done = self.memo.get(id(value))
             if done is not None:
                 return done
+            plain = _PLAIN
+            # (the usual case, a container of plain values and cards, told by a pass in C)
             if kind is list:
-                new = self.memo[id(value)] = []
-                port, plain = self.port, _PLAIN
-                new[:] = [v if type(v) in plain else port(v) for v in value]
+                if plain.issuperset(map(type, value)):
+                    new = self.memo[id(value)] = value[:]
+                else:
+                    new = self.memo[id(value)] = []
+                    port = self.port
+                    new[:] = [v if type(v) in plain else port(v) for v in value]
             elif kind is dict:
-                new = self.memo[id(value)] = {}
-                port, plain = self.port, _PLAIN
-                for k, v in value.items():     # keys are names, save in a ruleset's own dicts
-                    new[k if type(k) in plain else port(k)] = v if type(v) in plain else port(v)
+                if plain.issuperset(map(type, value.values())) and plain.issuperset(map(type, value)):
+                    new = self.memo[id(value)] = value.copy()
+                else:
+                    new = self.memo[id(value)] = {}
+                    port = self.port
+                    for k, v in value.items():     # keys are names, save in a ruleset's own dicts
+                        new[k if type(k) in plain else port(k)] = v if type(v) in plain else port(v)
+            elif plain.issuperset(map(type, value)):
+                new = self.memo[id(value)] = value      # (a tuple is never changed: kept)
             else:
                 new = self.memo[id(value)] = tuple(self.port(v) for v in value)
             return new
