@@ -60,13 +60,15 @@ def determinize(game: Game, seat: int, events, rng: random.Random) -> Game:
     return determinize_from(game, seat, known_places(events, seat), rng)
 
 
-def determinize_from(game: Game, seat: int, places: dict, rng: random.Random) -> Game:
-    """`determinize` with the places the seat knows already worked out (`known_places`)."""
+def determinize_from(game: Game, seat: int, places: dict, rng: random.Random, *,
+                     seen: list | None = None) -> Game:
+    """`determinize` with the places the seat knows already worked out (`known_places`), and
+    perhaps which zones it sees (`zones_seen` of `game`: a copy numbers its zones alike)."""
     sample = game.clone(record=False)
     for choice in unrevealed_choices(sample._stack):     # [env, value, seat, kind, options]
         if choice[2] is not None and choice[2] != seat and choice[3] != "card":
             choice[1] = choice[4][rng.randrange(len(choice[4]))]
-    seen = zones_seen(sample, seat)
+    seen = zones_seen(sample, seat) if seen is None else seen
     decision = sample.decision
     if decision is not None and decision.kind == "card":      # the seat knows where its options lie
         offered = {card.id: {sample.zone_of(card).key} for card in decision._values
@@ -173,8 +175,10 @@ def _rename(game: Game, into: dict) -> None:
     swap = _Swap(into, done).value
     for frame in game._stack:
         frame.env, frame.data = swap(frame.env), swap(frame.data)
+    leaves = _LEAVES
     for values in (game.vars, *(p.vars for p in game.players), *(t.vars for t in game.teams if t.vars)):
-        swap(values)
+        if not leaves.issuperset(map(type, values.values())):
+            swap(values)
     if game.card_vars and game.card_vars[0] is not NO_VARS:
         for values in game.card_vars:
             swap(values)

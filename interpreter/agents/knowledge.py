@@ -29,7 +29,8 @@ import io
 import pickle
 import random
 
-from interpreter.agents.determinize import carry_identities, determinize_from, known_places, offer_the_same_cards
+from interpreter.agents.determinize import (carry_identities, determinize_from, known_places, offer_the_same_cards,
+                                            zones_seen)
 from interpreter.engine.decisions import Decision
 from interpreter.engine.events import EventLog
 from interpreter.engine.frames import Frame, unrevealed_choices
@@ -68,7 +69,8 @@ class Knowledge:
         search draws hundreds per decision)."""
         base = self.game()
         seat, places = self.seat, self.places
-        return lambda rng: determinize_from(base, seat, places, rng)
+        seen = zones_seen(base, seat)
+        return lambda rng: determinize_from(base, seat, places, rng, seen=seen)
 
     def __repr__(self) -> str:
         return f"Knowledge(seat={self.seat}, {len(self._state)} bytes)"
