@@ -6,14 +6,19 @@ copied, every player, team or zone the copied values name swapped for its copy. 
 shared by every game of a ruleset and hold nothing a game changes (see state.py): a copy
 names the same cards and copies the flat sequences that say where each lies, who last held
 it, whether it is turned up and who peeked at it, and its variables; no card is ever swapped.
-Nothing is replayed: a copy costs about what a decision costs, whatever the length of the
+Nothing is replayed: a copy costs what a few decisions cost, whatever the length of the
 game. The ruleset and everything compiled from it are shared, and so are the values of the
 game's fixed functions (`static`, their game objects swapped); the other remembered values
 are not (the copy works them out again when asked).
 
 A search copies thousands of times per decision, so the copy is written out for speed: the
 game's fields one by one (`_copy_fields`; a test checks that every slot is covered), each
-object made without a call of its class, and plain values (numbers, names) never looked at twice.
+object made without a call of its class, and plain values (numbers, names, cards) never looked
+at twice: a list, a dict (a frame's bindings, an owner's variables) or a tuple holding nothing
+else is told so by one pass in C (`frozenset.issuperset` over the types of its items) and
+copied whole, a tuple kept as it is.
+A determinization (agents/determinize.py) deals the hidden cards by permuting their places in
+these sequences and renaming the cards its values name, in place.
 """
 from __future__ import annotations
 
