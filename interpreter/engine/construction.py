@@ -6,6 +6,7 @@ the game starts, and what set-up works out once per ruleset and shares between i
 """
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Iterator
 
 from interpreter.engine.state import HIDDEN, NO_VARS, NOBODY, OTHERS, PUBLIC, Card, InitialValue, Player, Team, Zone
@@ -103,12 +104,13 @@ class GameSetup:
         self.card_vars = [{} for _ in range(count)] if rules.vars.get("card") else _no_card_vars(rules)
 
     @property
-    def cards_by_id(self) -> dict[str, Card]:
-        """Every card of the game by its id (the same cards for every game of the ruleset)."""
+    def cards_by_id(self) -> MappingProxyType:
+        """Every card of the game by its id: the same read-only mapping for every game of the
+        ruleset (its cards are the ruleset's)."""
         rules = self.rules
         cached = rules.__dict__.get("_cards_by_id")
         if cached is None:
-            cached = rules.__dict__["_cards_by_id"] = {c.id: c for c in shared_cards(rules)}
+            cached = rules.__dict__["_cards_by_id"] = MappingProxyType({c.id: c for c in shared_cards(rules)})
         return cached
 
     def _build_zones_and_teams(self) -> None:
