@@ -98,10 +98,13 @@ class NaiveEvaluator:
         obj = self.eval(node.children[0], env)
         attr = str(node.children[1])
         if isinstance(obj, Card):
-            if attr in obj.vars:
-                return obj.vars[attr]
+            values = self.g.vars_of(obj)
+            if attr in values:
+                return values[attr]
             if attr in obj.attrs:
                 return obj.attrs[attr]
+            if attr == "face_up":
+                return self.g.is_face_up(obj)
             return getattr(obj, attr)
         if isinstance(obj, Player):
             if attr in obj.vars:

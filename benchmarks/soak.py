@@ -30,7 +30,7 @@ def cards_conserved(game: Game) -> bool:
         [z for t in game.teams for z in t.zones.values()]
     for zone in zones:
         for card in zone.cards:
-            if card.zone is not zone:
+            if game.zone_of(card) is not zone:
                 return False
             held.append(card)
     return len(held) == len(game.cards_in_play) and len(set(map(id, held))) == len(held)

@@ -60,7 +60,7 @@ def test_an_agent_that_snoops_finds_no_hidden_card(name):
         # hidden from this seat now, and never shown to it earlier (e.g. a card drawn for the
         # deal and shown to everyone, or its own cards of a finished hand)
         told = {e.get("card") for e in game.events_for(seat)}
-        hidden = {c.id for c in game.cards_in_play if not card_visible(c, seat)} - told
+        hidden = {c.id for c in game.cards_in_play if not card_visible(game, c, seat)} - told
         assert hidden, "the test needs hidden cards to look for"
         game.apply(ask(snoop, game))
         objects = snoop.found[-1]

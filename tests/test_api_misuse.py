@@ -43,12 +43,18 @@ def test_a_choice_with_a_legal_id_and_another_value_is_refused():
 
 
 def test_a_choice_from_another_game_is_refused_and_neither_game_changes():
-    a, b = hearts(7), hearts(7)
+    """GIVEN two games of a ruleset, dealt differently (the cards are the ruleset's, shared by
+    both: a card is offered by the other game only if it is legal there too)
+    WHEN a choice or an option of the first game that the second does not offer is applied to
+    the second THEN it is refused, and neither game changes."""
+    a, b = hearts(7), hearts(8)
+    offered = {c.id for c in b.decision.choices}
+    foreign = next(c for c in a.decision.choices if c.id not in offered)
     before_a, before_b = snapshot(a), snapshot(b)
     with pytest.raises(IllegalChoice):
-        b.apply(a.decision.choices[0])
+        b.apply(foreign)
     with pytest.raises(IllegalChoice):
-        b.apply_value(a.decision.options[0])
+        b.apply_value(foreign.value)
     assert (snapshot(a), snapshot(b)) == (before_a, before_b)
 
 

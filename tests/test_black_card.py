@@ -147,7 +147,7 @@ def test_jokers_declared_when_shown_as_order_cards_outrank_the_real_card():
     assert legal(game) == {r + s for r in RANKS for s in "SC"}
     act(game, 2, "AS")
     joker = game.cards_by_id["JR"]
-    assert joker.vars == {"declared": True, "as_rank": 14, "as_suit": "hearts"}
+    assert game.vars_of(joker) == {"declared": True, "as_rank": 14, "as_suit": "hearts"}
     assert [p.seat for p in game.vars["bet_order"]] == [2, 0, 1]
     assert game.decision.player == 2 and game.phase == "order"   # the highest order card bets first
 
@@ -174,7 +174,7 @@ def test_simultaneous_reveal_stays_hidden_until_everyone_chose_then_jokers_are_d
     for viewer in (0, 1, 2):
         assert [seen_by(game, viewer, s, "up") for s in range(3)] == [["9S", "JR"], ["2C", "5D"], ["3D", "6C"]]
     act(game, 0, "7H")
-    assert game.cards_by_id["JR"].vars["as_rank"] == 7
+    assert game.vars_of(game.cards_by_id["JR"])["as_rank"] == 7
 
 
 # -- betting (D-13) ----------------------------------------------------------------------------------------
@@ -637,7 +637,7 @@ def test_a_joker_kept_hidden_is_declared_at_the_showdown_and_counts_as_declared(
     advance(game, hands, stop=lambda g: g.phase == "final_bet")
     pot, before = game.vars["pot"], chips(game)
     advance(game, hands, stop=lambda g: g.phase == "showdown")
-    assert not game.cards_by_id["JB"].vars["declared"]
+    assert not game.vars_of(game.cards_by_id["JB"])["declared"]
     assert game.decision.player == 1 and "KS" in legal(game) and "KH" not in legal(game)
     act(game, 1, "KS")
     assert game.over
@@ -698,7 +698,7 @@ def test_random_playouts_conserve_chips_and_cards_and_end():
                     len(z.cards) for p in game.players for z in p.zones.values())
                 assert cards == 54
                 if not game.decision.prompt.startswith("declare"):
-                    assert all(c.vars["declared"] for p in game.players for c in p.zones["up"].cards
+                    assert all(game.vars_of(c)["declared"] for p in game.players for c in p.zones["up"].cards
                                if c.attrs["suit"] == "joker")
                 game.apply(_agent_choice(game, rng))
             assert sum(chips(game)) == 100 * players and game.vars["pot"] == 0

@@ -208,7 +208,7 @@ def test_princess_shown_stays_face_down_in_views():
              ["gunner-4"])
     act(g, 0, "pirate", "p1", "3")
     assert all(shown(g, s) == ["princess-8"] for s in range(3))
-    assert g.players[1].zones["down"].cards[0].face_up is False
+    assert g.is_face_up(g.players[1].zones["down"].cards[0]) is False
     assert g.view(0)["players"][1]["zones"]["down"] == [None]
     assert g.view(2)["players"][1]["zones"]["down"] == [None]
     assert g.view(1)["players"][1]["zones"]["down"] == ["princess-8"]
@@ -443,7 +443,7 @@ def test_princess_blocks_a_right_guess_and_takes_a_coin():
     assert coins(g) == [0, 1] and g.vars["bank"] == COINS - 1
     assert g.players[1].vars["out"] is False and g.vars["knocked"] is False
     assert shown(g, 0) == ["princess-8"] and shown(g, 1) == ["princess-8"]
-    assert g.players[1].zones["down"].cards[0].face_up is False
+    assert g.is_face_up(g.players[1].zones["down"].cards[0]) is False
 
 
 def test_princess_attacker_without_coin_gives_nothing():

@@ -126,17 +126,23 @@ def test_a_clone_sets_every_field_of_a_game():
     assert all(getattr(copy, name) is getattr(game, name) for name in shared)
 
 
-def test_a_clone_keeps_the_game_s_fixed_values_with_its_own_cards():
+def test_a_clone_keeps_the_game_s_fixed_values_and_shares_the_cards():
     """GIVEN a Hearts game whose fixed function `lowest_club` (a card) has been worked out
-    WHEN it is cloned
-    THEN the clone knows the value without working it out again, as the clone's own card."""
+    WHEN it is cloned, and the card moved in the clone
+    THEN the clone knows the value without working it out again, as the very card both games
+    share (cards hold nothing a game changes), while where it lies is each game's own."""
     game = Game(ruleset("hearts"), 4, seed=3, record=False)
     advance(game, 14, random.Random(1))
     assert "lowest_club" in game.static
     copy = game.clone()
     card = copy.static["lowest_club"]
-    assert card.id == game.static["lowest_club"].id and card is copy.all_cards[card.index]
-    assert card is not game.static["lowest_club"]
+    assert copy.static is not game.static and card is game.static["lowest_club"]
+    assert card is copy.all_cards[card.index] is game.all_cards[card.index]
+    lay = game.zone_of(card).key
+    target = copy.zones["trick"] if lay != "trick" else copy.players[0].zones["hand"]
+    copy.move([card], target)
+    assert copy.zone_of(card).key == target.key and game.zone_of(card).key == lay
+    assert card in game.zone_of(card).cards and card not in game.zone_table[target.number].cards
 
 
 def test_a_game_restored_from_itself_stays_as_it_is():

@@ -37,6 +37,13 @@ def call(name, *args):
     return BUILTINS[name].fn(None, *args)
 
 
+class Table:
+    """What the combination builtins read of a game: its card variables, by card index."""
+
+    def __init__(self, card_vars: list):
+        self.card_vars = card_vars
+
+
 def ids(sets) -> list[str]:
     return ["+".join(c.id for c in s) for s in sets]
 
@@ -82,11 +89,10 @@ def test_groups_by_another_attribute_or_a_card_variable():
     THEN the key is any attribute or card variable; an unknown one is an error naming it."""
     hand = make("5H 9H 5S")
     assert ids(call("groups", hand, "suit", [], 2, 2)) == ["5H+9H"]
-    for card, colour in zip(hand, ["red", "red", "black"]):
-        card.vars["colour"] = colour
-    assert ids(call("groups", hand, "colour", [], 2, 3)) == ["5H+9H"]
+    table = Table([{"colour": colour} for colour in ["red", "red", "black"]])   # by card.index
+    assert ids(BUILTINS["groups"].fn(table, hand, "colour", [], 2, 3)) == ["5H+9H"]
     with pytest.raises(EvalError, match="no attribute or variable 'color'"):
-        call("groups", hand, "color", [], 2, 3)
+        BUILTINS["groups"].fn(table, hand, "color", [], 2, 3)
 
 
 def test_identical_cards_of_two_decks_are_one_choice():
@@ -239,7 +245,7 @@ def test_a_natural_card_interchangeable_with_a_wild_one_gives_each_set_once():
 # a loop for lists of cards and one that counts every set. Each quick path must give what the search
 # gives: the same cards in the same sets in the same order, or the same error.
 
-def _random_hand(rng) -> list[Card]:
+def _random_hand(rng) -> tuple[list[Card], Table]:
     """Up to 16 different standard cards (in one hand out of two, of five ranks in a row, for long
     runs) and up to 3 jokers identical to each other; now and then two identical cards (two
     decks), a joker that is not like the others, a card without a rank, a card with a variable."""
@@ -250,17 +256,19 @@ def _random_hand(rng) -> list[Card]:
     for odd in ({"rank": 0, "suit": "joker", "big": True}, {"suit": "H"}):
         if rng.random() < 0.1:
             attrs.append(odd)
-    cards = [Card(f"c{i}", f"c{i}", dict(a), i, {"colour": "red"} if rng.random() < 0.02 else None)
-             for i, a in enumerate(attrs)]
-    cards += [Card(f"{c.id}#2", c.label, dict(c.attrs), c.index) for c in cards if rng.random() < 0.03]
+    cards = [Card(f"c{i}", f"c{i}", dict(a), i) for i, a in enumerate(attrs)]
+    card_vars = [{"colour": "red"} if rng.random() < 0.02 else {} for _ in cards]
+    cards += [Card(f"{c.id}#2", c.label, dict(c.attrs), len(attrs) + k)
+              for k, c in enumerate(c for c in cards if rng.random() < 0.03)]
+    card_vars += [{} for _ in range(len(cards) - len(card_vars))]
     rng.shuffle(cards)
-    return cards
+    return cards, Table(card_vars)
 
 
-def _outcome(fn, *args):
+def _outcome(table, fn, *args):
     """The sets fn makes, or the message of its error."""
     try:
-        return fn(None, *args)
+        return fn(table, *args)
     except EvalError as exc:
         return str(exc)
 
@@ -289,23 +297,23 @@ def test_the_quick_paths_find_what_the_search_finds(monkeypatch):
         for module in (combinations, combinations_search, combinations_quick):    # each reads the caps as its own
             monkeypatch.setattr(module, "MAX_SETS", max_sets)
             monkeypatch.setattr(module, "MAX_TRIES", max_tries)
-        hand = _random_hand(rng)
+        hand, table = _random_hand(rng)
         wild = rng.choice([[], jokers(hand), jokers(hand), jokers(hand)[:1], jokers(hand)[:1], hand[:2]])
         cards = hand if rng.random() < 0.3 else [c for c in hand if c not in wild]
         key, low, high = rng.choice(["rank"] * 9 + ["colour"]), rng.randint(0, 3), rng.randint(0, 7)
         order, same = rng.choice(ORDERS), rng.choice(["suit", "suit", ""])
         groups = (cards, key, wild, low, high)
         runs = (cards, "rank", same, wild, order, low, high)
-        quick = [_outcome(combinations.groups, *groups), _outcome(combinations.runs, *runs)]
+        quick = [_outcome(table, combinations.groups, *groups), _outcome(table, combinations.runs, *runs)]
         with monkeypatch.context() as slow:
             slow.setattr(combinations, "_quick_groups", lambda *args: None)
             slow.setattr(combinations, "_quick_runs", lambda *args: None)
-            searched = [_outcome(combinations.groups, *groups), _outcome(combinations.runs, *runs)]
+            searched = [_outcome(table, combinations.groups, *groups), _outcome(table, combinations.runs, *runs)]
         assert all(_same(a, b) for a, b in zip(quick, searched))
         sets = [[c] for c in hand] + [s for found in quick if not isinstance(found, str) for s in found]
         sets += sets[:3] + ([sets[0] + sets[0]] if sets and rng.random() < 0.2 else [])
-        assert _same(_outcome(combinations.distinct_sets, sets),
-                     _outcome(lambda g, xs: combinations._distinct_one_by_one(xs), sets))
+        assert _same(_outcome(table, combinations.distinct_sets, sets),
+                     _outcome(table, lambda g, xs: combinations._distinct_one_by_one(xs, g.card_vars), sets))
 
 
 # -- subsets and distinct_sets -------------------------------------------------------------------------

@@ -79,7 +79,7 @@ def test_a_bot_receives_its_seat_s_view_and_no_hidden_card(tmp_path, name, playe
         new = game.events_for(seat, len(real[seat]))
         real[seat].extend(new)
         told[seat] |= {e.get("card") for e in new}
-        hidden = {c.id for c in game.cards_in_play if not card_visible(c, seat)} - told[seat]
+        hidden = {c.id for c in game.cards_in_play if not card_visible(game, c, seat)} - told[seat]
         secret = hidden | {labels[c] for c in hidden}
         view = game.view(seat)
         game.apply(ask(agents[seat], game))

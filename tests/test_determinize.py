@@ -31,8 +31,9 @@ def test_a_sample_looks_the_same_to_the_seat_and_spreads_what_it_cannot_see(name
     real = game.view(seat)
     real_choices = [c.id for c in turn.choices] if turn.numbers is None else None
     places = known_places(turn.events, seat)
-    unseen = {c.id: c.zone.key for c in game.cards_in_play if not card_visible(c, seat) and c.id not in places}
-    hidden_zones = {c.zone.key for c in game.cards_in_play if not card_visible(c, seat)}
+    unseen = {c.id: game.zone_of(c).key for c in game.cards_in_play
+              if not card_visible(game, c, seat) and c.id not in places}
+    hidden_zones = {game.zone_of(c).key for c in game.cards_in_play if not card_visible(game, c, seat)}
     where = defaultdict(set)
     for i in range(SAMPLES):
         sample = turn.sample(rng)
@@ -40,11 +41,11 @@ def test_a_sample_looks_the_same_to_the_seat_and_spreads_what_it_cannot_see(name
         if real_choices is not None:
             assert [c.id for c in sample.decision.choices] == real_choices
         for card_id in unseen:
-            where[card_id].add(sample.cards_by_id[card_id].zone.key)
+            where[card_id].add(sample.zone_of(sample.cards_by_id[card_id]).key)
         for card_id, zones in places.items():
             card = sample.cards_by_id.get(card_id)
-            if card is not None and not card_visible(card, seat):
-                assert card.zone.key in zones
+            if card is not None and not card_visible(sample, card, seat):
+                assert sample.zone_of(card).key in zones
         if i < 2:
             play_random(sample, random.Random(i))
     if len(hidden_zones) > 1 and len(unseen) > 1:
@@ -69,8 +70,8 @@ def test_cards_a_seat_passed_stay_where_it_put_them():
     for _ in range(20):
         sample = turn.sample(rng)
         for card_id in passed:
-            assert sample.cards_by_id[card_id].zone.key in places[card_id]
-            assert sample.cards_by_id[card_id].zone.key != "p0.hand"
+            assert sample.zone_of(sample.cards_by_id[card_id]).key in places[card_id]
+            assert sample.zone_of(sample.cards_by_id[card_id]).key != "p0.hand"
 
 
 def test_a_card_named_as_a_value_is_offered_by_what_it_is_not_where_it_lay():
@@ -94,7 +95,8 @@ def test_a_card_named_as_a_value_is_offered_by_what_it_is_not_where_it_lay():
         named = real[rng.randrange(len(real))]
         sample.apply(named)
         joker = sample.cards_by_id["JR"]
-        assert (joker.vars["as_rank"], joker.vars["as_suit"]) == (specs[named]["rank"], specs[named]["suit"])
+        declared = sample.vars_of(joker)
+        assert (declared["as_rank"], declared["as_suit"]) == (specs[named]["rank"], specs[named]["suit"])
         if i < 6:
             play_random(sample, random.Random(i))
             assert sample.over

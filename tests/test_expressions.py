@@ -101,7 +101,7 @@ def standard_state(rules) -> tuple[Game, dict]:
 def snapshot(g: Game):
     zones = {z.key: [c.id for c in z.cards] for z in g._all_zones()}
     return (zones, dict(g.vars), [dict(p.vars) for p in g.players],
-            {c.id: dict(c.vars) for c in g.all_cards})
+            {c.id: dict(g.vars_of(c)) for c in g.all_cards})
 
 
 EMPTY = "player_at(2).hand"   # an empty zone

@@ -131,7 +131,7 @@ def test_rummy_a_card_is_laid_off_on_another_players_run_by_a_tuple_choice(rummy
     assert [(c.id, c.label) for c in game.decision.choices] == [("3H,1", "3♥ on meld 2")]
     game.apply("3H,1")
     assert [[c.id for c in m] for m in game.vars["melds"]] == [["7C", "7D", "7H"], ["4H", "5H", "6H", "3H"]]
-    assert game.cards_by_id["3H"].zone.key == "melded"
+    assert game.zone_of(game.cards_by_id["3H"]).key == "melded"
 
 
 def test_rummy_points_come_from_the_deck_value_map(rummy):

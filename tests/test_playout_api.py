@@ -88,14 +88,15 @@ def test_moving_a_zones_own_list_moves_every_card_of_it(load):
         cards = list(hand.cards)
         game.move(hand.cards, pile)
         assert hand.cards == [] and pile.cards[-len(cards):] == cards
-        assert all(c.zone is pile for c in cards)
+        assert all(game.zone_of(c) is pile for c in cards)
         # the same by `move_zone` (what `move(zone, to)` compiles to): each card knows whose it was
         hand, taken = game.players[1].zones["hand"], game.players[1].zones["taken"]
         cards = list(hand.cards)
         game.move_zone(hand, taken)
         game.move_zone(taken, taken)        # into itself: nothing changes
         assert hand.cards == [] and taken.cards == cards
-        assert all(c.zone is taken and c.last_holder is game.players[1] and not c.face_up for c in cards)
+        assert all(game.zone_of(c) is taken and game.last_holder_of(c) is game.players[1]
+                   and not game.is_face_up(c) for c in cards)
 
 
 @pytest.mark.parametrize("name", ["hearts", "black-maria", "black-swan", "captain-blackjack", "texas-holdem",

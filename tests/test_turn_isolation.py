@@ -142,13 +142,12 @@ def _counterfactual(game: Game, seat: int) -> Game | None:
     there are no two such places."""
     other = game.clone()
     told = {e.get("card") for e in game.events_for(seat)}
-    unseen = [c for c in other.cards_in_play if not card_visible(c, seat) and c.id not in told]
+    unseen = [c for c in other.cards_in_play if not card_visible(other, c, seat) and c.id not in told]
     first = unseen[0] if unseen else None
-    second = next((c for c in unseen if c.zone is not first.zone), None)
+    second = next((c for c in unseen if other.zone_of(c) is not other.zone_of(first)), None)
     if second is None:
         return None
-    identity = [(c.id, c.label, c.attrs, c.index, c.vars) for c in (second, first)]
-    carry_identities(other, [first, second], identity)
+    carry_identities(other, [first, second], [second, first])
     return other
 
 

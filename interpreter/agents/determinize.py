@@ -7,31 +7,31 @@ A seat knows the cards it can see, where it last saw the cards it saw move into 
 cannot see (narrowed by the masked moves it saw since), and the sizes of every pile. A sample
 keeps all of that and deals every other card at random over the places the seat cannot see:
 
-- the game is cloned, then the identities (id, label, attributes and the card's variables) of
-  the cards the seat cannot see are shuffled among those hidden places, honouring what the
-  seat's events say about each;
+- the game is cloned, then the cards the seat cannot see are dealt again among the places
+  they hold (each place keeps where it is, who last held it and who peeked at it; a card's
+  variables go with the card), honouring what the seat's events say about each;
 - choices other seats made in a simultaneous step not yet revealed are drawn again at random;
 - the random source is re-seeded, so future shuffles and draws are unknown too;
 - the sample forgets the real seed and stacked deck.
 
-Because the flow's running steps hold card objects, not ids, swapping identities in place
-keeps every running step consistent with the new deal where it refers to a card by where it
-lies. The decision in front of the seat is the exception: its options were listed before the
-deal, and the seat knows them by id. So a card the seat may choose from a place it cannot see
-stays there, and every other card option (a card named as a value, such as "what a wild card
-stands for") is replaced by the card that carries that identity after the deal; otherwise the
-sample would offer other cards than the real game (and, say, let a wild card stand for a card
-it may not stand for).
+Cards are shared by every game of a ruleset, so a deal permutes cards (their indexes) among
+the hidden places, and every value of the sample that names a dealt card (in the running
+steps, the variables) is made to name the card now lying in its place: the running steps
+stay consistent with the new deal where they refer to a card by where it lies. The decision
+in front of the seat is the exception: its options were listed before the deal, and the seat
+knows them by id. So a card the seat may choose from a place it cannot see stays there, and
+every other card option (a card named as a value, such as "what a wild card stands for") is
+the card itself, wherever it lies after the deal; otherwise the sample would offer other cards
+than the real game (and, say, let a wild card stand for a card it may not stand for).
 """
 from __future__ import annotations
 
 import random
-from operator import attrgetter
 
 from interpreter.engine.frames import unrevealed_choices
 from interpreter.engine.game import Game
 from interpreter.engine.shuffling import shuffle
-from interpreter.engine.state import Card
+from interpreter.engine.state import NO_VARS, Card, Player, Team, Zone
 
 RETRIES = 8
 
@@ -60,17 +60,19 @@ def determinize(game: Game, seat: int, events, rng: random.Random) -> Game:
     return determinize_from(game, seat, known_places(events, seat), rng)
 
 
-def determinize_from(game: Game, seat: int, places: dict, rng: random.Random) -> Game:
-    """`determinize` with the places the seat knows already worked out (`known_places`)."""
+def determinize_from(game: Game, seat: int, places: dict, rng: random.Random, *,
+                     seen: list | None = None) -> Game:
+    """`determinize` with the places the seat knows already worked out (`known_places`), and
+    perhaps which zones it sees (`zones_seen` of `game`: a copy numbers its zones alike)."""
     sample = game.clone(record=False)
     for choice in unrevealed_choices(sample._stack):     # [env, value, seat, kind, options]
         if choice[2] is not None and choice[2] != seat and choice[3] != "card":
             choice[1] = choice[4][rng.randrange(len(choice[4]))]
-    seen = zones_seen(sample, seat)
+    seen = zones_seen(sample, seat) if seen is None else seen
     decision = sample.decision
     if decision is not None and decision.kind == "card":      # the seat knows where its options lie
-        offered = {card.id: {card.zone.key} for card in decision._values
-                   if type(card) is Card and not _visible(card, seat, seen)}
+        offered = {card.id: {sample.zone_of(card).key} for card in decision._values
+                   if type(card) is Card and not _visible(sample, card, seat, seen)}
         if offered:
             places = {**places, **offered}
     carriers = deal_unseen(sample, seat, places, rng, seen=seen)
@@ -81,19 +83,16 @@ def determinize_from(game: Game, seat: int, places: dict, rng: random.Random) ->
     return sample
 
 
-def zones_seen(game: Game, seat: int) -> dict:
-    """For each zone of `game`, whether `seat` sees the faces of its cards."""
-    seen = {zone: zone.visible_to(seat) for zone in game.zones.values()}
-    for owner in (*game.players, *game.teams):
-        for zone in owner.zones.values():
-            seen[zone] = zone.visible_to(seat)
-    return seen
+def zones_seen(game: Game, seat: int) -> list[bool]:
+    """By zone number, whether `seat` sees the faces of the cards of that zone of `game` (the
+    last place, for cards in no zone, says yes)."""
+    return [True if zone is None else zone.visible_to(seat) for zone in game.zone_table]
 
 
-def _visible(card: Card, seat: int, seen: dict) -> bool:
-    """`card_visible(card, seat)` with the zones' answers worked out once (`zones_seen`)."""
-    zone = card.zone
-    return zone is None or card.face_up or seen[zone] or seat in card.seen_by
+def _visible(game: Game, card: Card, seat: int, seen: list) -> bool:
+    """`card_visible(game, card, seat)` with the zones' answers worked out once (`zones_seen`)."""
+    i = card.index
+    return seen[game.card_zone[i]] or i in game.card_turned or seat in game.card_seen.get(i, ())
 
 
 def offer_the_same_cards(game: Game, carriers: dict) -> None:
@@ -106,7 +105,7 @@ def offer_the_same_cards(game: Game, carriers: dict) -> None:
 
 def _carried(value, carriers: dict):
     if isinstance(value, Card):
-        return carriers.get(id(value), value)
+        return carriers.get(value, value)
     if isinstance(value, list):
         return [_carried(v, carriers) for v in value]
     if isinstance(value, tuple):
@@ -115,17 +114,19 @@ def _carried(value, carriers: dict):
 
 
 def deal_unseen(game: Game, seat: int, places: dict[str, set], rng: random.Random, *,
-                seen: dict | None = None) -> dict:
-    """Shuffle the identities of the cards `seat` cannot see over their places, in place.
-    Returns, for each card object whose identity changed (by `id()`), the card object that now
-    carries the identity it had. (`seen`: `zones_seen(game, seat)`, if worked out already.)"""
+                seen: list | None = None) -> dict:
+    """Deal the cards `seat` cannot see over their places again, in place. Returns, for each
+    card dealt to another place, the card now lying where it lay (`carry_identities`).
+    (`seen`: `zones_seen(game, seat)`, if worked out already.)"""
     seen = zones_seen(game, seat) if seen is None else seen
+    where, turned, peeked = game.card_zone, game.card_turned, game.card_seen
     slots = [c for c in game.cards_in_play
-             if not (c.zone is None or c.face_up or seen[c.zone] or seat in c.seen_by)]
+             if not (seen[where[c.index]] or c.index in turned or seat in peeked.get(c.index, ()))]
     if len(slots) < 2:
         return {}
-    identities = [(c.id, c.label, c.attrs, c.index, c.vars) for c in slots]
-    keys = [c.zone.key for c in slots]
+    identities = [(c.id, c) for c in slots]     # (what `_assign` reads: the id first)
+    table = game.zone_table
+    keys = [table[where[c.index]].key for c in slots]
     assignment = None
     for _ in range(RETRIES):
         assignment = _assign(keys, identities, places, rng)
@@ -134,30 +135,101 @@ def deal_unseen(game: Game, seat: int, places: dict[str, set], rng: random.Rando
     if assignment is None:      # constraints too tight to sample: keep the known cards where they are
         assignment = _assign(keys, identities, {}, rng, keep={i for i, ident in enumerate(identities)
                                                                if ident[0] in places})
-    return carry_identities(game, slots, assignment)
+    return carry_identities(game, slots, [ident[1] for ident in assignment])
 
 
-def carry_identities(game: Game, slots: list, assignment: list) -> dict:
-    """Give each card of `slots` the identity `assignment` lists for it, in place. Returns, for
-    each card object whose identity changed (by `id()`), the card object now carrying the
-    identity it had."""
-    before = [c.id for c in slots]
-    all_cards = game.all_cards
-    for slot, identity in zip(slots, assignment):
-        # a card's variables describe the card (a joker's declared rank), so they go with it
-        slot.id, slot.label, slot.attrs, slot.index, slot.vars = identity
-        all_cards[slot.index] = slot       # (the slots trade the deck positions they had among them)
-    if game.cards_in_play is not all_cards:
-        game.cards_in_play.sort(key=_INDEX)
-    game.cards_by_id = None           # made again when asked for
+def carry_identities(game: Game, slots: list, dealt: list) -> dict:
+    """Put each card of `dealt` in the place of the card of `slots` at its position (`dealt`
+    is a permutation of `slots`), in place: the card takes the place's zone position, last
+    holder and peekers; its variables stay its own. Every value of the game that named a slot's
+    card (running steps, variables, the pending decision) names the card now in that place.
+    Returns, for each card now in another card's place, that card's new carrier: the card
+    lying where the key card lay is the value (the decision offered the key by identity)."""
+    into = {old: new for old, new in zip(slots, dealt) if old is not new}
+    if not into:
+        return {}
+    where, holders, peeked = game.card_zone, game.card_holder, game.card_seen
+    places = [(where[c.index], holders[c.index], peeked.get(c.index)) for c in slots]
+    if peeked:
+        for card in slots:
+            peeked.pop(card.index, None)
+    for (zone, holder, seen), card in zip(places, dealt):
+        where[card.index], holders[card.index] = zone, holder
+        if seen is not None:
+            peeked[card.index] = seen
+    table = game.zone_table
+    for number in {zone for zone, _, _ in places}:
+        cards = table[number].cards
+        cards[:] = [into.get(c, c) for c in cards]
+    _rename(game, into)
     game.static.clear()
     game.memo.clear()
     game.vmemo.clear()
-    by_id = {slot.id: slot for slot in slots}
-    return {id(slot): by_id[old] for slot, old in zip(slots, before) if slot.id != old}
+    return {new: old for old, new in into.items()}
 
 
-_INDEX = attrgetter("index")
+def _rename(game: Game, into: dict) -> None:
+    """Make every value of `game` that names a card of `into` name the card it maps to, in
+    place (lists and dicts keep their identity, so values shared between steps stay shared)."""
+    done: dict = {}
+    swap = _Swap(into, done).value
+    for frame in game._stack:
+        frame.env, frame.data = swap(frame.env), swap(frame.data)
+    leaves = _LEAVES
+    for values in (game.vars, *(p.vars for p in game.players), *(t.vars for t in game.teams if t.vars)):
+        if not leaves.issuperset(map(type, values.values())):
+            swap(values)
+    if game.card_vars and game.card_vars[0] is not NO_VARS:
+        for values in game.card_vars:
+            swap(values)
+    decision = game.decision
+    if decision is not None:        # (made again: a decision keeps what it listed from its values)
+        game.decision = decision.copy_for(game, decision._who, swap(decision._values))
+
+
+# values a dealt card cannot hide in: nothing to rename inside them
+_LEAVES = frozenset([int, str, bool, float, type(None), frozenset, range, Player, Team, Zone])
+_LEAVES_AND_CARDS = _LEAVES | {Card}
+
+
+class _Swap:
+    """The walk of `_rename`: cards mapped, containers changed in place (tuples made again).
+    A container of plain values, or of plain values and cards, is told by a pass in C."""
+
+    def __init__(self, into: dict, done: dict):
+        self.into, self.done = into, done
+
+    def value(self, value):
+        kind = type(value)
+        if kind is Card:
+            return self.into.get(value, value)
+        if kind is list or kind is dict or kind is tuple:
+            done = self.done.get(id(value))
+            if done is not None:
+                return done
+            self.done[id(value)] = value
+            get = self.into.get
+            if kind is list:
+                if _LEAVES_AND_CARDS.issuperset(map(type, value)):
+                    value[:] = map(get, value, value)
+                else:
+                    swap = self.value
+                    value[:] = [swap(v) for v in value]
+            elif kind is dict:
+                if Card in set(map(type, value)):
+                    swap = self.value
+                    items = [(swap(k), swap(v)) for k, v in value.items()]
+                    value.clear()
+                    value.update(items)
+                elif not _LEAVES.issuperset(map(type, value.values())):
+                    swap = self.value
+                    for k, v in value.items():
+                        value[k] = swap(v)
+            elif not _LEAVES.issuperset(map(type, value)):
+                swap = self.value
+                new = self.done[id(value)] = tuple(swap(v) for v in value)
+                return new
+        return value
 
 
 def _assign(keys: list, identities: list, places: dict, rng: random.Random, keep=frozenset()):

@@ -5,8 +5,8 @@ A `Turn` must let a search player draw full game states consistent with what its
 could follow to another seat's hand or to `apply`. So when a turn is made, the game is cloned
 and everything the seat may not know is wiped from the clone before it is frozen:
 
-- the cards the seat cannot see get their identities (id, label, attributes, variables) dealt
-  in a fixed order over the places it cannot see: cards it knows the place of (from its own
+- the cards the seat cannot see are dealt (with their variables) in a fixed order over the
+  places it cannot see: cards it knows the place of (from its own
   events, or offered to it from a hidden place) go to such a place, the rest in deck order. So
   the frozen state says nothing the seat's view and events do not; the deal itself is redrawn
   by every sample;
@@ -29,7 +29,8 @@ import io
 import pickle
 import random
 
-from interpreter.agents.determinize import carry_identities, determinize_from, known_places, offer_the_same_cards
+from interpreter.agents.determinize import (carry_identities, determinize_from, known_places, offer_the_same_cards,
+                                            zones_seen)
 from interpreter.engine.decisions import Decision
 from interpreter.engine.events import EventLog
 from interpreter.engine.frames import Frame, unrevealed_choices
@@ -39,7 +40,8 @@ from interpreter.engine.state import Card, Player, Team, Zone, card_visible
 # The types whose objects are the game's own state: copied into the bytes. Anything else (the
 # ruleset, generated functions, spans, read-only shared constants, and every class) is referred
 # to, so the bytes name no class or function to look up: rebuilding them imports nothing.
-_STATE_TYPES = frozenset([Game, Card, Zone, Player, Team, Frame, Decision, EventLog, random.Random,
+# Cards are the ruleset's (shared by its games, never changed): referred to as well.
+_STATE_TYPES = frozenset([Game, Zone, Player, Team, Frame, Decision, EventLog, random.Random,
                           list, dict, set, tuple, str, int, float, bool, type(None), frozenset, range])
 
 
@@ -67,7 +69,8 @@ class Knowledge:
         search draws hundreds per decision)."""
         base = self.game()
         seat, places = self.seat, self.places
-        return lambda rng: determinize_from(base, seat, places, rng)
+        seen = zones_seen(base, seat)
+        return lambda rng: determinize_from(base, seat, places, rng, seen=seen)
 
     def __repr__(self) -> str:
         return f"Knowledge(seat={self.seat}, {len(self._state)} bytes)"
@@ -83,9 +86,9 @@ def knowledge_of(game: Game, seat: int, events) -> Knowledge:
     decision = wiped.decision
     offered = set()
     if decision is not None and decision.kind == "card":     # the seat knows where its options lie
-        offered = {id(c) for c in decision.options if isinstance(c, Card) and not card_visible(c, seat)}
-        places.update({c.id: frozenset([c.zone.key]) for c in decision.options
-                       if isinstance(c, Card) and not card_visible(c, seat)})
+        offered = {id(c) for c in decision.options if isinstance(c, Card) and not card_visible(wiped, c, seat)}
+        places.update({c.id: frozenset([wiped.zone_of(c).key]) for c in decision.options
+                       if isinstance(c, Card) and not card_visible(wiped, c, seat)})
     _deal_in_order(wiped, seat, places, offered)
     wiped.rng = random.Random(0)
     wiped.seed, wiped.stacked, wiped._stacked = None, [], []
@@ -99,22 +102,21 @@ def knowledge_of(game: Game, seat: int, events) -> Knowledge:
 def _deal_in_order(game: Game, seat: int, places: dict, offered: set) -> None:
     """Deal the identities of the cards `seat` cannot see over their places in a fixed order
     that depends only on what the seat knows (see the module's docstring)."""
-    slots = [c for zone in _zones_in_order(game) for c in zone.cards if not card_visible(c, seat)]
+    slots = [c for zone in _zones_in_order(game) for c in zone.cards if not card_visible(game, c, seat)]
     if len(slots) < 2:
         return
     fixed = {i for i, card in enumerate(slots) if id(card) in offered}
     identities = sorted((c for i, c in enumerate(slots) if i not in fixed), key=lambda c: c.index)
-    identities = [(c.id, c.label, c.attrs, c.index, c.vars) for c in identities]
+    identities = [(c.id, c) for c in identities]        # (what `_match` reads: the id first)
     free = [i for i in range(len(slots)) if i not in fixed]
     assignment: list = [None] * len(slots)
     for i in fixed:
-        c = slots[i]
-        assignment[i] = (c.id, c.label, c.attrs, c.index, c.vars)
-    at = _match(identities, [slots[i].zone.key for i in free], places)      # slot position -> identity
+        assignment[i] = slots[i]
+    at = _match(identities, [game.zone_of(slots[i]).key for i in free], places)    # slot position -> identity
     taken = set(at.values())
     rest = iter(ident for k, ident in enumerate(identities) if k not in taken)
     for position, i in enumerate(free):
-        assignment[i] = identities[at[position]] if position in at else next(rest)
+        assignment[i] = (identities[at[position]] if position in at else next(rest))[1]
     carriers = carry_identities(game, slots, assignment)
     if game.decision is not None and carriers:
         offer_the_same_cards(game, carriers)
@@ -151,8 +153,13 @@ def _zones_in_order(game: Game):
 
 
 def _ruleset_owned(game: Game) -> set[int]:
-    """The dicts a game shares with its ruleset (a card's attributes): referred to, not copied."""
-    return {id(spec.attrs) for spec in game.rules.cards}
+    """The containers a game shares with its ruleset (a card's attributes, the lists of its
+    cards, the empty card variables of a ruleset that declares none): referred to, not copied."""
+    owned = {id(spec.attrs) for spec in game.rules.cards}
+    owned.update(map(id, (game.all_cards, game.cards_in_play, game.removed_cards)))
+    if not game.rules.vars.get("card"):
+        owned.add(id(game.card_vars))
+    return owned
 
 
 class _Pickler(pickle.Pickler):

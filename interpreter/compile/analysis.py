@@ -280,7 +280,7 @@ class Analysis:
             self.fail(node, f"cannot look for {T.article(ta)} in {T.article(tb)}")
         if tb == T.ZONE:
             self.changing()        # reads where the card lies now
-            code = f"({a}.zone is {b})"
+            code = f"(g.card_zone[{a}.index] == {b}.number)"
         elif ta in (T.CARD, T.PLAYER, T.TEAM):
             code = f"contains_same({a}, {b})"
         else:

@@ -148,13 +148,15 @@ class Emitter:
                 f"if g.record: g.set_var({name!r}, {new})\n"
                 f"else:\n    g.vars[{name!r}] = {new}{clears}")
 
-    def owner_setter(self, new: str, obj: str, attr: str, memos):
-        """As `game_setter`, for the variable `attr` of the player, team or card `obj`."""
+    def owner_setter(self, new: str, obj: str, attr: str, memos, *, card: bool = False):
+        """As `game_setter`, for the variable `attr` of the player, team or card `obj` (a card's
+        variables are its game's, `g.card_vars` by the card's place in the deck)."""
         owner = self.unit.fresh("o")
         clears = _clears(memos)
-        return (lambda value: f"{owner} = {obj}\n{new} = {value(f'{owner}.vars[{attr!r}]')}\n"
+        place = f"g.card_vars[{owner}.index]" if card else f"{owner}.vars"
+        return (lambda value: f"{owner} = {obj}\n{new} = {value(f'{place}[{attr!r}]')}\n"
                 f"if g.record: g.set_owner_var({owner}, {attr!r}, {new})\n"
-                f"else:\n    {owner}.vars[{attr!r}] = {new}{clears}")
+                f"else:\n    {place}[{attr!r}] = {new}{clears}")
 
     def effect(self, node, name: str, verb, codes: list, arg_types: list) -> str:
         """The call of an effect from the registry, its arguments checked."""

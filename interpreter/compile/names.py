@@ -16,7 +16,7 @@ from interpreter.language import hints
 from interpreter.language import types as T
 from interpreter.language.builtins import BUILTINS
 
-_FIELDS = {"id": "id", "label": "label", "face_up": "face_up", "seat": "seat", "name": "name",
+_FIELDS = {"id": "id", "label": "label", "seat": "seat", "name": "name",
            "index": "index", "members": "members"}   # the runtime's own attribute names, never a ruleset's
 
 
@@ -99,12 +99,14 @@ class Names:
                 sym.used.add(("var", attr))
                 self.a.changing(("card", attr))
                 typ = sym.card_vars[attr]
-                return self.out.unset_guard(node, f"{obj}.vars[{attr!r}]", typ, attr), typ
+                # (a card's variables are its game's: `g.card_vars`, by the card's place in the deck)
+                return self.out.unset_guard(node, f"g.card_vars[{obj}.index][{attr!r}]", typ, attr), typ
             if attr in sym.card_attrs:
                 return f"{obj}.attrs[{attr!r}]", sym.card_attrs[attr]
             if attr in CARD_BUILTIN_ATTRS:
                 if attr == "face_up":
                     self.a.changing()
+                    return f"({obj}.index in g.card_turned)", T.BOOL
                 return f"{obj}.{_FIELDS[attr]}", CARD_BUILTIN_ATTRS[attr]
             if attr == "last_holder":
                 self.a.changing()
@@ -191,7 +193,8 @@ class Names:
         self.sym.used.add(("var", attr))
         if otype == T.PLAYER and self.sym.nobody:
             obj = self.out.someone(obj_node, obj, f"setting {attr!r}")
-        return self.out.owner_setter(new, obj, attr, self.sym.memo_clears((otype, attr))), table[attr]
+        return (self.out.owner_setter(new, obj, attr, self.sym.memo_clears((otype, attr)), card=otype == T.CARD),
+                table[attr])
 
     def check_attribute_value(self, left, right) -> None:
         """`c.colour == 'purple'` is legal but never true when no card has that value: warn."""

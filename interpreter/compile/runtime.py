@@ -160,9 +160,10 @@ def named(player):
 
 
 def last_holder(g, card, span):
-    if card.last_holder is None:
+    seat = g.card_holder[card.index]
+    if seat < 0:
         fail(g, span, f"card {card.label} has not been held by any player")
-    return card.last_holder
+    return g.players[seat]
 
 
 def team_of(g, player, span):

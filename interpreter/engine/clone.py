@@ -1,25 +1,34 @@
 """Copies of a running game, for search and what-if analysis.
 
 The flow of a game is plain data (frames, see `frames.py`), so a copy is a snapshot: new
-cards, zones, players and teams in the same places, the variables, the frames and the random
-source copied, every game object the copied values name swapped for its copy. Nothing is
-replayed: a copy costs about what a few decisions cost, whatever the length of the game.
-The ruleset and everything compiled from it are shared, and so are the values of the game's
-fixed functions (`static`, their game objects swapped); the other remembered values are not
-(the copy works them out again when asked).
+zones, players and teams in the same places, the variables, the frames and the random source
+copied, every player, team or zone the copied values name swapped for its copy. Cards are
+shared by every game of a ruleset and hold nothing a game changes (see state.py): a copy
+names the same cards and copies the flat sequences that say where each lies, who last held
+it, whether it is turned up and who peeked at it, and its variables; no card is ever swapped.
+Nothing is replayed: a copy costs what a few decisions cost, whatever the length of the
+game. The ruleset and everything compiled from it are shared, and so are the values of the
+game's fixed functions (`static`, their game objects swapped); the other remembered values
+are not (the copy works them out again when asked).
 
 A search copies thousands of times per decision, so the copy is written out for speed: the
 game's fields one by one (`_copy_fields`; a test checks that every slot is covered), each
-object made without a call of its class, and plain values (numbers, names) never looked at twice.
+object made without a call of its class, and plain values (numbers, names, cards) never looked
+at twice: a list, a dict (a frame's bindings, an owner's variables) or a tuple holding nothing
+else is told so by one pass in C (`frozenset.issuperset` over the types of its items) and
+copied whole, a tuple kept as it is.
+A determinization (agents/determinize.py) deals the hidden cards by permuting their places in
+these sequences and renaming the cards its values name, in place.
 """
 from __future__ import annotations
 
 from interpreter.engine.events import EventLog
 from interpreter.engine.frames import Frame
-from interpreter.engine.state import Card, Player, Team, Zone
+from interpreter.engine.state import NO_VARS, NOBODY, Card, Player, Team, Zone
 from interpreter.errors import GameError
 
-_PLAIN = frozenset([int, str, bool, float, type(None), frozenset, range])
+# values a copy keeps as they are: never changed, and naming no player, team or zone of a game
+_PLAIN = frozenset([int, str, bool, float, type(None), frozenset, range, Card])
 _new = object.__new__
 
 
@@ -46,13 +55,14 @@ def copy_into(copy, game, *, record: bool) -> None:
     _copy_fields(copy, game)
     if game.__dict__:
         copy.__dict__.update(game.__dict__)
-    players, teams, zones, cards = _copy_tables(copy, game)
-    port = _Porter(cards, players, teams, zones).port
+    players, teams, table = _copy_tables(copy, game)
+    port = _Porter(players, teams, table).port
     _copy_vars(copy, game, port)
-    copy._cards_by_id = None          # made again when first asked for
-    all_cards = game.all_cards
-    copy.cards_in_play = cards if game.cards_in_play is all_cards else [cards[c.index] for c in game.cards_in_play]
-    copy.removed_cards = [cards[c.index] for c in game.removed_cards] if game.removed_cards else []
+    copy.card_zone = game.card_zone[:]
+    copy.card_holder = game.card_holder[:]
+    turned, seen = game.card_turned, game.card_seen
+    copy.card_turned = set(turned) if turned else NOBODY
+    copy.card_seen = dict(seen) if seen else NO_VARS
     copy.winners = None if game.winners is None else [players[p.seat] for p in game.winners]
     share_random(game, copy)
     stack = []
@@ -67,7 +77,7 @@ def copy_into(copy, game, *, record: bool) -> None:
     if decision is not None:
         copy.decision = decision.copy_for(copy, players[decision.player], port(decision._values))
     copy.record = copy.say = record
-    copy._log = _copy_log(game._log, port) if record else EventLog(0)
+    copy._log = _copy_log(game._log) if record else EventLog(0)
     copy._private = list(game._private) if record else []
     copy._stacked = [list(order) for order in game._stacked] if game._stacked else []
     copy._ability_flags = {key: set(flags) for key, flags in game._ability_flags.items()} \
@@ -91,18 +101,20 @@ def _copy_fields(copy, game) -> None:
     copy._deadline, copy.phase, copy.stacked = game._deadline, game.phase, game.stacked
     copy.over, copy.decisions_taken = game.over, game.decisions_taken
     copy._triggers, copy._moved_into, copy._zone_viewers = game._triggers, game._moved_into, game._zone_viewers
+    # the cards and the lists of them are the ruleset's (never changed)
+    copy.all_cards, copy.cards_in_play, copy.removed_cards = game.all_cards, game.cards_in_play, game.removed_cards
 
 
 # the fields `copy_into` sets itself (with `_copy_fields`, every slot: tests/test_clone.py checks it)
-OWN_FIELDS = frozenset(["players", "teams", "zones", "all_cards", "vars", "_cards_by_id", "cards_in_play",
-                        "removed_cards", "winners", "_rng", "_rng_shared", "_stack", "decision", "record", "say",
-                        "_log", "_private", "_stacked", "_ability_flags", "listing_peaks", "memo", "vmemo",
-                        "static", "_firing", "_sent"])
+OWN_FIELDS = frozenset(["players", "teams", "zones", "zone_table", "vars", "card_zone", "card_holder",
+                        "card_turned", "card_seen", "card_vars", "winners", "_rng", "_rng_shared", "_stack",
+                        "decision", "record", "say", "_log", "_private", "_stacked", "_ability_flags",
+                        "listing_peaks", "memo", "vmemo", "static", "_firing", "_sent"])
 
 
-def _copy_tables(copy, game) -> tuple[list, list, dict, list]:
-    """New players, teams, zones and cards in the places of `game`'s (variables not yet):
-    (players, teams, zones by key, cards by deck position)."""
+def _copy_tables(copy, game) -> tuple[list, list, list]:
+    """New players, teams and zones in the places of `game`'s (variables not yet):
+    (players, teams, zones by number)."""
     new = _new
     players = []
     for old in game.players:
@@ -117,70 +129,56 @@ def _copy_tables(copy, game) -> tuple[list, list, dict, list]:
         teams.append(t)
     for old, p in zip(game.players, players):
         p.team = teams[old.team.index] if old.team is not None else None
-    old_cards = game.all_cards
-    cards: list = [None] * len(old_cards)
-    zones: dict = {}
+    table: list = [None] * len(game.zone_table)      # (its last place stays None: see state.py)
     copy.players, copy.teams = players, teams
-    copy.zones = _zones(game.zones, None, None, zones, cards, players)
+    copy.zones = _zones(game.zones, None, None, table)
     for old, p in zip(game.players, players):
-        p.zones = _zones(old.zones, p, p, zones, cards, players)
+        p.zones = _zones(old.zones, p, p, table)
     for old, t in zip(game.teams, teams):
-        t.zones = _zones(old.zones, t, None, zones, cards, players) if old.zones else old.zones
-    if None in cards:        # cards in no zone (taken out of play)
-        _cards([c for c in old_cards if c.zone is None], None, cards, players)
-    copy.all_cards = cards
-    return players, teams, zones, cards
+        t.zones = _zones(old.zones, t, None, table) if old.zones else old.zones
+    copy.zone_table = table
+    return players, teams, table
 
 
-def _zones(old_zones: dict, owner, holder, by_key: dict, cards: list, players: list) -> dict:
-    """Copies of one owner's zones with copies of their cards."""
+def _zones(old_zones: dict, owner, holder, table: list) -> dict:
+    """Copies of one owner's zones, each also put at its number in `table`."""
     out = {}
+    new, kind = _new, Zone
     for name, old in old_zones.items():
-        zone = _new(Zone)
+        zone = new(kind)
         zone.name = name
         zone.key = old.key
         zone.visibility = old.visibility
         zone.owner = owner
         zone.holder = holder
-        zone.cards = _cards(old.cards, zone, cards, players) if old.cards else []
-        out[name] = by_key[old.key] = zone
+        zone.seat = old.seat
+        zone.cards = old.cards[:]
+        zone.number = number = old.number
+        out[name] = table[number] = zone
     return out
-
-
-def _cards(olds: list, zone, cards: list, players: list) -> list:
-    """Copies of the cards `olds`, lying in `zone`, each also put at its place in `cards`.
-    (One loop, not a function per card: this is most of a clone's work.)"""
-    new, kind, held = _new, Card, []
-    append = held.append
-    for old in olds:      # (a statement per field: a tuple assignment of five costs more)
-        card = new(kind)
-        card.id = old.id
-        card.label = old.label
-        card.attrs = old.attrs
-        card.index = index = old.index
-        card.vars = old.vars
-        card.zone = zone
-        holder = old.last_holder
-        card.last_holder = None if holder is None else players[holder.seat]
-        card.face_up = old.face_up
-        card.seen_by = old.seen_by
-        cards[index] = card
-        append(card)
-    return held
 
 
 def _copy_vars(copy, game, port) -> None:
     """The variables of the game, its players, teams and cards, game objects swapped."""
-    plain = _PLAIN
-    copy.vars = {k: v if type(v) in plain else port(v) for k, v in game.vars.items()}
+    copy.vars = _copied(game.vars, port)
     for old, new in zip(game.players, copy.players):
-        new.vars = {k: v if type(v) in plain else port(v) for k, v in old.vars.items()}
+        new.vars = _copied(old.vars, port)
     for old, new in zip(game.teams, copy.teams):
         if old.vars:
-            new.vars = {k: v if type(v) in plain else port(v) for k, v in old.vars.items()}
+            new.vars = _copied(old.vars, port)
     if game.rules.vars.get("card"):
-        for old, new in zip(game.all_cards, copy.all_cards):
-            new.vars = {k: v if type(v) in plain else port(v) for k, v in old.vars.items()}
+        copy.card_vars = [_copied(values, port) for values in game.card_vars]
+    else:            # the ruleset's shared, read-only empty mappings
+        copy.card_vars = game.card_vars
+
+
+def _copied(values: dict, port) -> dict:
+    """A copy of one owner's variables, game objects swapped (none to swap, the usual case, is
+    told by a pass in C)."""
+    plain = _PLAIN
+    if plain.issuperset(map(type, values.values())):
+        return values.copy()
+    return {k: v if type(v) in plain else port(v) for k, v in values.items()}
 
 
 def share_random(game, copy) -> None:
@@ -198,48 +196,56 @@ def share_random(game, copy) -> None:
 
 
 class _Porter:
-    """Swaps the game objects in a value (lists, tuples, dicts, nested) for their copies,
-    keeping shared containers shared."""
+    """Swaps the players, teams and zones in a value (lists, tuples, dicts, nested) for their
+    copies, keeping shared containers shared. Cards are the same in every copy: kept as they are."""
 
-    def __init__(self, cards, players, teams, zones):
-        self.cards, self.players, self.teams, self.zones = cards, players, teams, zones
+    def __init__(self, players, teams, zones):
+        self.players, self.teams, self.zones = players, teams, zones
         self.memo: dict[int, object] = {}
 
     def port(self, value):
         kind = type(value)
         if kind in _PLAIN:
             return value
-        if kind is Card:
-            return self.cards[value.index]
         if kind is Player:
             return self.players[value.seat]
         if kind is Team:
             return self.teams[value.index]
         if kind is Zone:
-            return self.zones[value.key]
+            return self.zones[value.number]
         if kind in (list, dict, tuple):
             done = self.memo.get(id(value))
             if done is not None:
                 return done
+            plain = _PLAIN
+            # (the usual case, a container of plain values and cards, told by a pass in C)
             if kind is list:
-                new = self.memo[id(value)] = []
-                port, cards, plain = self.port, self.cards, _PLAIN
-                new[:] = [cards[v.index] if type(v) is Card else v if type(v) in plain else port(v) for v in value]
+                if plain.issuperset(map(type, value)):
+                    new = self.memo[id(value)] = value[:]
+                else:
+                    new = self.memo[id(value)] = []
+                    port = self.port
+                    new[:] = [v if type(v) in plain else port(v) for v in value]
             elif kind is dict:
-                new = self.memo[id(value)] = {}
-                port, plain = self.port, _PLAIN
-                for k, v in value.items():     # keys are names, save in a ruleset's own dicts
-                    new[k if type(k) is str else port(k)] = v if type(v) in plain else port(v)
+                if plain.issuperset(map(type, value.values())) and plain.issuperset(map(type, value)):
+                    new = self.memo[id(value)] = value.copy()
+                else:
+                    new = self.memo[id(value)] = {}
+                    port = self.port
+                    for k, v in value.items():     # keys are names, save in a ruleset's own dicts
+                        new[k if type(k) in plain else port(k)] = v if type(v) in plain else port(v)
+            elif plain.issuperset(map(type, value)):
+                new = self.memo[id(value)] = value      # (a tuple is never changed: kept)
             else:
                 new = self.memo[id(value)] = tuple(self.port(v) for v in value)
             return new
         return value      # a value that names no game object (a marker of the flow's own)
 
 
-def _copy_log(log: EventLog, port) -> EventLog:
+def _copy_log(log: EventLog) -> EventLog:
     """The event log of a copy: events are never changed once written, so they are shared."""
     new = EventLog(len(log.streams))
     new.events = list(log.events)
     new.streams = [list(stream) for stream in log.streams]
-    new._card_decisions = {port(card): pending for card, pending in log._card_decisions.items()}
+    new._card_decisions = dict(log._card_decisions)
     return new

@@ -6,6 +6,7 @@ the game starts, and what set-up works out once per ruleset and shares between i
 """
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Iterator
 
 from interpreter.engine.state import HIDDEN, NO_VARS, NOBODY, OTHERS, PUBLIC, Card, InitialValue, Player, Team, Zone
@@ -43,6 +44,38 @@ def _initial_values(ruleset) -> dict:
     return cached
 
 
+def shared_cards(ruleset) -> list[Card]:
+    """The cards of a ruleset's deck, made once and shared by every game of it (a card holds
+    nothing a game changes: see state.py). The deck does not depend on options or players;
+    what they decide is which cards a game removes (`_cards_in_play`)."""
+    cached = ruleset.__dict__.get("_cards")
+    if cached is None:
+        cached = ruleset.__dict__["_cards"] = [Card(spec.id, spec.label, spec.attrs, i)
+                                               for i, spec in enumerate(ruleset.cards)]
+    return cached
+
+
+def _cards_in_play(ruleset, removed: frozenset) -> tuple[list, list]:
+    """(cards in play, cards removed) for the ids `removed`: the same lists for every game that
+    removes the same cards (never changed)."""
+    by_removed = ruleset.__dict__.setdefault("_cards_in_play", {})
+    cached = by_removed.get(removed)
+    if cached is None:
+        cards = shared_cards(ruleset)
+        cached = by_removed[removed] = ((cards, []) if not removed else
+                                        ([c for c in cards if c.id not in removed], [c for c in cards if c.id in removed]))
+    return cached
+
+
+def _no_card_vars(ruleset) -> tuple:
+    """The card variables of every game of a ruleset that declares none: one read-only empty
+    mapping per card, shared."""
+    cached = ruleset.__dict__.get("_no_card_vars")
+    if cached is None:
+        cached = ruleset.__dict__["_no_card_vars"] = (NO_VARS,) * len(ruleset.cards)
+    return cached
+
+
 def _default_options(ruleset) -> dict:
     """The option values of a game without overrides: the same for every such game."""
     cached = ruleset.__dict__.get("_default_options")
@@ -56,29 +89,29 @@ class GameSetup:
     __slots__ = ()   # the fields are `Game`'s
 
     def _build_cards(self) -> None:
-        no_vars = None if self.rules.vars.get("card") else NO_VARS
-        self.all_cards = [Card(spec.id, spec.label, spec.attrs, i, no_vars) for i, spec in enumerate(self.rules.cards)]
-        self._cards_by_id = None
+        rules = self.rules
+        self.all_cards = shared_cards(rules)
         removed = set()
-        for condition, ids, span in self.rules.removals:
+        for condition, ids, span in rules.removals:
             if condition is None or self._setup(condition, {}, span, "a deck.remove condition"):
                 removed.update(ids)
-        if removed:
-            self.cards_in_play = [c for c in self.all_cards if c.id not in removed]
-            self.removed_cards = [c for c in self.all_cards if c.id in removed]
-        else:            # the usual case: one list, nothing removed (neither is ever changed)
-            self.cards_in_play, self.removed_cards = self.all_cards, []
+        # the usual case: one list, nothing removed (neither is ever changed)
+        self.cards_in_play, self.removed_cards = _cards_in_play(rules, frozenset(removed))
+        count = len(self.all_cards)
+        self.card_holder = [-1] * count
+        self.card_turned = NOBODY          # (a set of its own once a card is turned up)
+        self.card_seen = NO_VARS           # (a dict of its own once a card is shown)
+        self.card_vars = [{} for _ in range(count)] if rules.vars.get("card") else _no_card_vars(rules)
 
     @property
-    def cards_by_id(self) -> dict[str, Card]:
-        """Every card of the game by its id (made when first asked for: playouts never do)."""
-        if self._cards_by_id is None:
-            self._cards_by_id = {c.id: c for c in self.all_cards}
-        return self._cards_by_id
-
-    @cards_by_id.setter
-    def cards_by_id(self, value: dict[str, Card]) -> None:
-        self._cards_by_id = value
+    def cards_by_id(self) -> MappingProxyType:
+        """Every card of the game by its id: the same read-only mapping for every game of the
+        ruleset (its cards are the ruleset's)."""
+        rules = self.rules
+        cached = rules.__dict__.get("_cards_by_id")
+        if cached is None:
+            cached = rules.__dict__["_cards_by_id"] = MappingProxyType({c.id: c for c in shared_cards(rules)})
+        return cached
 
     def _build_zones_and_teams(self) -> None:
         rules = self.rules
@@ -113,9 +146,18 @@ class GameSetup:
                     t.zones[spec.name] = Zone(spec.name, _shared(f"t{t.index}.{spec.name}"), t, spec.visibility)
         if first_game_zone is None:
             raise GameError("the ruleset has no game zone to hold the cards at the start", code="zones")
-        for card in self.cards_in_play:
-            card.zone = first_game_zone
-            first_game_zone.cards.append(card)
+        table: list = list(self._all_zones())
+        for number, zone in enumerate(table):
+            zone.number = number
+        table.append(None)                 # card_zone -1 (in no zone) reads None
+        self.zone_table = table
+        first_game_zone.cards.extend(self.cards_in_play)
+        if self.cards_in_play is self.all_cards:
+            self.card_zone = [first_game_zone.number] * len(self.all_cards)
+        else:
+            self.card_zone = where = [-1] * len(self.all_cards)
+            for card in self.cards_in_play:
+                where[card.index] = first_game_zone.number
         viewers = {}
         for zone in self._all_zones():
             if zone.visibility == PUBLIC:
@@ -158,12 +200,11 @@ class GameSetup:
     def _init_vars(self) -> None:
         plan = _initial_values(self.rules)
         for scope, owners in (("game", (self,)), ("player", self.players), ("team", self.teams),
-                              ("card", self.all_cards)):
+                              ("card", None)):
             steps = plan[scope]
             if not steps:
                 continue
-            for owner in owners:
-                values = owner.vars
+            for values in (self.card_vars if owners is None else [owner.vars for owner in owners]):
                 for name, initial, span, what in steps:
                     values[name] = initial.value if type(initial) is InitialValue else \
                         self._setup(initial, {}, span, what)

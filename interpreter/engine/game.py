@@ -54,7 +54,8 @@ class Game(GameDriving, GameRuntime, GameMoves, GameViews, GameSetup):
                  "memo", "vmemo", "static", "phase", "_stacked", "stacked", "_firing",
                  "_private", "_ability_flags", "players", "teams", "vars", "zones", "winners", "over",
                  "decision", "decisions_taken", "listing_peaks", "_triggers", "_moved_into", "all_cards",
-                 "_cards_by_id", "cards_in_play", "removed_cards", "_zone_viewers", "_stack", "_sent", "__dict__")
+                 "cards_in_play", "removed_cards", "zone_table", "card_zone", "card_holder", "card_turned",
+                 "card_seen", "card_vars", "_zone_viewers", "_stack", "_sent", "__dict__")
 
     def __init__(self, ruleset, players: int | None = None, *, seed: int | None = None,
                  options: dict | None = None, stacked: list | None = None, record: bool = True,

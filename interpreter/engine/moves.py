@@ -21,8 +21,10 @@ class GameMoves:
     def move(self, cards: list[Card], to: Zone, *, top: bool = False) -> None:
         if self.memo:
             self.memo = {}
-        if type(cards) is not list or (cards and cards[0].zone is not None and cards[0].zone.cards is cards):
+        if type(cards) is not list or (cards and (held := self.zone_table[self.card_zone[cards[0].index]]) is not None
+                                       and held.cards is cards):
             cards = list(cards)     # a zone's own list (or any other iterable) changes as its cards move
+        where, holders, table, number = self.card_zone, self.card_holder, self.zone_table, to.number
         if not self.record and not top:
             # the playout path: the loop below without its events (the commonest move of all)
             triggers = self._moved_into.get(to.name)
@@ -32,14 +34,15 @@ class GameMoves:
                 # leave loses them in one pass, not in a search of it per card
                 sources = {}
                 for card in cards:
-                    source = card.zone
-                    if source is not None:
-                        sources[id(source)] = source
-                        if source.holder is not None:
-                            card.last_holder = source.holder
-                    card.zone = to
-                    card.face_up = False
-                    card.seen_by = NOBODY
+                    i = card.index
+                    at = where[i]
+                    if at >= 0:
+                        source = sources[at] = table[at]
+                        if source.seat >= 0:
+                            holders[i] = source.seat
+                    where[i] = number
+                if self.card_turned or self.card_seen:
+                    self._forget_faces(cards)
                 if everything:       # every card gathered: every zone they leave is emptied
                     for source in sources.values():
                         source.cards.clear()
@@ -50,15 +53,18 @@ class GameMoves:
                 return
             into = to.cards
             for card in cards:
-                source = card.zone
+                i = card.index
+                source = table[where[i]]
                 if source is not None:
                     source.cards.remove(card)
-                    if source.holder is not None:
-                        card.last_holder = source.holder
+                    if source.seat >= 0:
+                        holders[i] = source.seat
                 into.append(card)
-                card.zone = to
-                card.face_up = False
-                card.seen_by = NOBODY
+                where[i] = number
+                if self.card_turned:
+                    self.card_turned.discard(i)
+                if self.card_seen:
+                    self.card_seen.pop(i, None)
                 if triggers:
                     if self.memo:
                         self.memo = {}
@@ -73,21 +79,24 @@ class GameMoves:
         try:
             triggers = self._moved_into.get(to.name)
             into = to.cards
-            for i, card in enumerate(cards):
-                source = card.zone
+            for k, card in enumerate(cards):
+                i = card.index
+                source = table[where[i]]
                 if source is not None:
                     source.cards.remove(card)
-                    if source.holder is not None:
-                        card.last_holder = source.holder
+                    if source.seat >= 0:
+                        holders[i] = source.seat
                 if top:    # the first card listed ends on top, as a stacked order reads
-                    into.insert(i, card)
+                    into.insert(k, card)
                 else:
                     into.append(card)
-                card.zone = to
+                where[i] = number
                 if recorded is not None:
                     recorded(card, source, to)
-                card.face_up = False
-                card.seen_by = NOBODY
+                if self.card_turned:
+                    self.card_turned.discard(i)
+                if self.card_seen:
+                    self.card_seen.pop(i, None)
                 if triggers:
                     if self.memo:
                         self.memo = {}
@@ -103,15 +112,19 @@ class GameMoves:
             return
         if self.memo:
             self.memo = {}
-        source = card.zone
+        i = card.index
+        where = self.card_zone
+        source = self.zone_table[where[i]]
         if source is not None:
             source.cards.remove(card)
-            if source.holder is not None:
-                card.last_holder = source.holder
+            if source.seat >= 0:
+                self.card_holder[i] = source.seat
         to.cards.append(card)
-        card.zone = to
-        card.face_up = False
-        card.seen_by = NOBODY
+        where[i] = to.number
+        if self.card_turned:
+            self.card_turned.discard(i)
+        if self.card_seen:
+            self.card_seen.pop(i, None)
         triggers = self._moved_into.get(to.name)
         if triggers:
             if self.memo:
@@ -129,13 +142,17 @@ class GameMoves:
             return
         if self.memo:
             self.memo = {}
-        cards, holder = source.cards, source.holder
-        for card in cards:
-            if holder is not None:
-                card.last_holder = holder
-            card.zone = to
-            card.face_up = False
-            card.seen_by = NOBODY
+        cards, seat, number, where = source.cards, source.seat, to.number, self.card_zone
+        if seat >= 0:
+            holders = self.card_holder
+            for card in cards:
+                holders[card.index] = seat
+                where[card.index] = number
+        else:
+            for card in cards:
+                where[card.index] = number
+        if self.card_turned or self.card_seen:
+            self._forget_faces(cards)
         to.cards.extend(cards)
         cards.clear()
 
@@ -151,19 +168,29 @@ class GameMoves:
         del source.cards[:count]
         if self.memo:
             self.memo = {}
-        holder, n = source.holder, len(zones)
-        for i, card in enumerate(dealt):
-            zone = zones[i % n]
+        seat, n, where, holders = source.seat, len(zones), self.card_zone, self.card_holder
+        for k, card in enumerate(dealt):
+            zone = zones[k % n]
             zone.cards.append(card)
-            card.zone = zone
-            if holder is not None:
-                card.last_holder = holder
-            card.face_up = False
-            card.seen_by = NOBODY
+            where[card.index] = zone.number
+            if seat >= 0:
+                holders[card.index] = seat
+        if self.card_turned or self.card_seen:
+            self._forget_faces(dealt)
+
+    def _forget_faces(self, cards) -> None:
+        """The cards moved: none is turned up any more, nobody has peeked at it."""
+        turned, seen = self.card_turned, self.card_seen
+        for card in cards:
+            if turned:
+                turned.discard(card.index)
+            if seen:
+                seen.pop(card.index, None)
 
     def _record_move(self, card: Card, source: Zone | None, to: Zone) -> None:
         """The "moved" event of a card, before it is turned down and forgotten by who peeked."""
-        viewers = self._move_viewers(source, to, card.face_up, card.seen_by)
+        i = card.index
+        viewers = self._move_viewers(source, to, i in self.card_turned, self.card_seen.get(i, NOBODY))
         self._log.card_moving(card, viewers)
         self._emit_event({"type": "moved", "card": card.id, "from": source.key if source else None,
                           "to": to.key}, viewers, card=card)
@@ -217,30 +244,43 @@ class GameMoves:
         if self.memo:
             self.memo = {}
         for card in cards:
-            card.face_up = face_up
-            self._emit_event({"type": "turned", "card": card.id, "zone": card.zone.key if card.zone else None,
-                              "face_up": face_up}, None if face_up else self._zone_viewers.get(card.zone.key), card=card)
+            turned = self.card_turned
+            if type(turned) is not set:        # the shared empty value: a set of this game's own
+                turned = self.card_turned = set(turned)
+            if face_up:
+                turned.add(card.index)
+            else:
+                turned.discard(card.index)
+            zone = self.zone_table[self.card_zone[card.index]]
+            self._emit_event({"type": "turned", "card": card.id, "zone": zone.key if zone else None,
+                              "face_up": face_up}, None if face_up else self._zone_viewers.get(zone.key), card=card)
 
     def show(self, cards: list[Card], viewer: Player | None) -> None:
         for card in cards:
+            i = card.index
             if viewer is not None:
-                card.seen_by = card.seen_by | {viewer.seat}
+                seen = self.card_seen
+                if type(seen) is not dict:     # the shared empty value: a dict of this game's own
+                    seen = self.card_seen = dict(seen)
+                seen[i] = seen.get(i, NOBODY) | {viewer.seat}
+            zone = self.zone_table[self.card_zone[i]]
             viewers = None if viewer is None else frozenset([viewer.seat]) | (
-                self._zone_viewers.get(card.zone.key) or frozenset() if card.zone else frozenset())
-            self._emit_event({"type": "shown", "card": card.id, "zone": card.zone.key if card.zone else None,
+                self._zone_viewers.get(zone.key) or frozenset() if zone else frozenset())
+            self._emit_event({"type": "shown", "card": card.id, "zone": zone.key if zone else None,
                               "to": None if viewer is None else viewer.seat}, viewers, card=card)
 
     def swap(self, a: Card, b: Card) -> None:
         if self.memo:
             self.memo = {}
-        za, zb = a.zone, b.zone
+        where, table = self.card_zone, self.zone_table
+        za, zb = table[where[a.index]], table[where[b.index]]
         ia, ib = za.cards.index(a), zb.cards.index(b)
         za.cards[ia], zb.cards[ib] = b, a
-        a.zone, b.zone = zb, za
+        where[a.index], where[b.index] = zb.number, za.number
         for card, old in ((a, za), (b, zb)):
-            if isinstance(old.owner, Player):
-                card.last_holder = old.owner
-            card.face_up, card.seen_by = False, NOBODY
+            if old.seat >= 0:
+                self.card_holder[card.index] = old.seat
+        self._forget_faces((a, b))
         if self.record:
             batch = self._log.begin_batch()
             for card, source, target in ((a, za, zb), (b, zb, za)):

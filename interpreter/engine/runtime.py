@@ -13,7 +13,7 @@ import time
 
 from interpreter.engine.budget import CLOCK_STRIDE, too_long
 from interpreter.engine.decisions import json_value
-from interpreter.engine.state import Card, Player, Team, Zone
+from interpreter.engine.state import NOBODY, Card, Player, Team, Zone
 from interpreter.errors import GameLimitError, Span
 
 
@@ -113,14 +113,17 @@ class GameRuntime:
             self._emit_event({"type": "set", "var": name, "value": json_value(value)}, None)
 
     def set_owner_var(self, owner, name: str, value) -> None:
-        owner.vars[name] = value
-        self._forget(("card" if isinstance(owner, Card) else "player" if isinstance(owner, Player) else "team", name))
+        card = isinstance(owner, Card)
+        (self.card_vars[owner.index] if card else owner.vars)[name] = value
+        self._forget(("card" if card else "player" if isinstance(owner, Player) else "team", name))
         if self.record:
             viewers = None
-            if isinstance(owner, Card):   # a card's variable is seen by whoever sees the card
+            if card:   # a card's variable is seen by whoever sees the card
                 key = owner.id
-                if not (owner.face_up or owner.zone is None or self._zone_viewers[owner.zone.key] is None):
-                    viewers = self._zone_viewers[owner.zone.key] | owner.seen_by
+                i = owner.index
+                zone = self.zone_table[self.card_zone[i]]
+                if not (i in self.card_turned or zone is None or self._zone_viewers[zone.key] is None):
+                    viewers = self._zone_viewers[zone.key] | self.card_seen.get(i, NOBODY)
             else:
                 key = f"p{owner.seat}" if isinstance(owner, Player) else f"t{owner.index}"
             self._emit_event({"type": "set", "var": f"{key}.{name}", "value": json_value(value)}, viewers)

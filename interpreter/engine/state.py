@@ -1,7 +1,24 @@
-"""The objects of one game's state: cards, zones, players and teams.
+"""The objects of one game's state, and how a card's state is laid out.
 
-The ruleset (rules) never changes; these objects (state) belong to one Game. They are
-kept small (slots) because random playouts create and touch them millions of times.
+The ruleset (rules) never changes. A `Card` holds only what never changes either (id, label,
+attributes, position in the deck), so a ruleset makes its cards once and every game of it, and
+every copy of a game, shares them (`construction.shared_cards`). Zones, players and teams
+belong to one Game; they are kept small (slots) because random playouts create and touch them
+millions of times.
+
+What changes about a card in a game lives in that game, in flat sequences indexed by
+`card.index`, so that copying a game copies a few lists and names no card:
+
+- `card_zone[i]`: the number of the zone the card lies in (`Zone.number`, its place in the
+  game's `zone_table`), -1 in none (`zone_table[-1]` is None);
+- `card_holder[i]`: the seat of the last player whose zone held it, -1 before any did;
+- `card_turned`: the indexes of the cards turned up in a zone their viewers cannot see, and
+  `card_seen`: index -> the seats that peeked at it since it last moved; both are a shared,
+  read-only empty value until a card is first turned up or shown;
+- `card_vars[i]`: its variables, for a ruleset that declares card variables; other rulesets'
+  games share one read-only sequence of empty mappings.
+
+`Game.zone_of`, `last_holder_of`, `is_face_up`, `seen_by` and `vars_of` read them (views.py).
 """
 from __future__ import annotations
 
@@ -30,21 +47,16 @@ class InitialValue:
 
 
 class Card:
-    """One physical card: a stable id, a label for people, and attributes from the deck."""
-    __slots__ = ("id", "label", "attrs", "vars", "zone", "last_holder", "face_up", "seen_by", "index")
+    """One physical card: a stable id, a label for people, attributes from the deck, and its
+    position in the deck definition (stable order; where a game keeps this card's state).
+    Never changed once made, and shared by every game of a ruleset."""
+    __slots__ = ("id", "label", "attrs", "index")
 
-    def __init__(self, card_id: str, label: str, attrs: dict, index: int, vars: dict | None = None):
+    def __init__(self, card_id: str, label: str, attrs: dict, index: int):
         self.id = card_id
         self.label = label
         self.attrs = attrs
-        # card variables (e.g. a joker's declared rank); a game whose ruleset declares none
-        # passes the shared, read-only NO_VARS
-        self.vars = {} if vars is None else vars
-        self.zone: Zone | None = None
-        self.last_holder: Player | None = None   # the last player whose zone held this card
-        self.face_up = False                     # turned up in a zone its viewers cannot see
-        self.seen_by: frozenset = NOBODY         # seats that peeked at it since it last moved
-        self.index = index                       # position in the deck definition (stable order)
+        self.index = index
 
     def __repr__(self) -> str:
         return f"Card({self.id})"
@@ -52,15 +64,17 @@ class Card:
 
 class Zone:
     """An ordered pile of cards. Its first card is the top of a face-down pile."""
-    __slots__ = ("name", "key", "owner", "holder", "visibility", "cards")
+    __slots__ = ("name", "key", "owner", "holder", "seat", "visibility", "cards", "number")
 
-    def __init__(self, name: str, key: str, owner, visibility: str):
+    def __init__(self, name: str, key: str, owner, visibility: str, number: int = -1):
         self.name = name
         self.key = key              # unique in the game: 'deck', 'p2.hand', 't1.pile'
         self.owner = owner          # None (the game), a Player or a Team
         self.holder = owner if isinstance(owner, Player) else None   # a card here is in this hand
+        self.seat = owner.seat if isinstance(owner, Player) else -1  # the holder's seat, -1 for none
         self.visibility = visibility
         self.cards: list[Card] = []
+        self.number = number        # its place in the game's zone_table
 
     def visible_to(self, seat: int | None) -> bool:
         """May the player in `seat` see the faces of the cards here? None is the omniscient log."""
@@ -111,7 +125,11 @@ class Team:
         return f"Team({self.name})"
 
 
-def card_visible(card: Card, seat: int | None) -> bool:
-    """Whether `seat` may see this card's face where it lies now."""
-    return (seat is None or card.face_up or card.zone is None
-            or card.zone.visible_to(seat) or seat in card.seen_by)
+def card_visible(game, card: Card, seat: int | None) -> bool:
+    """Whether `seat` may see this card's face where it lies now in `game`."""
+    if seat is None:
+        return True
+    i = card.index
+    zone = game.zone_table[game.card_zone[i]]
+    return (zone is None or i in game.card_turned or zone.visible_to(seat)
+            or seat in game.card_seen.get(i, NOBODY))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from interpreter.engine import claims
 from interpreter.engine.decisions import json_value
-from interpreter.engine.state import Card, Zone, card_visible
+from interpreter.engine.state import NOBODY, Card, Player, Zone, card_visible
 from interpreter.errors import GameError
 
 MAX_LISTED_NUMBERS = 1_000   # a view lists a number decision's choices up to this many
@@ -71,7 +71,7 @@ class GameViews:
 
     def _view(self, seat: int | None) -> dict:
         def zone_view(zone: Zone) -> list:
-            return [c.id if card_visible(c, seat) else None for c in zone.cards]
+            return [c.id if card_visible(self, c, seat) else None for c in zone.cards]
 
         view = {
             "seat": seat, "phase": self.phase, "over": self.over,
@@ -84,8 +84,8 @@ class GameViews:
                        "zones": {name: zone_view(z) for name, z in t.zones.items()}} for t in self.teams],
         }
         if self.rules.vars.get("card"):
-            view["cards"] = {c.id: {k: json_value(v) for k, v in c.vars.items()}
-                             for c in self.cards_in_play if card_visible(c, seat)}
+            view["cards"] = {c.id: {k: json_value(v) for k, v in self.card_vars[c.index].items()}
+                             for c in self.cards_in_play if card_visible(self, c, seat)}
         d = self.decision
         if d is not None and seat is not None and d.player != seat:
             d = claims.decision_for(self, seat) or d      # a claim window: every claimant decides now
@@ -101,6 +101,33 @@ class GameViews:
         if self.over:
             view["result"] = self.result
         return view
+
+    # -- where a card is, and what this game knows of it (state.py says how it is kept) --
+    def zone_of(self, card: Card) -> Zone | None:
+        """The zone `card` lies in now (None: taken out of play)."""
+        return self.zone_table[self.card_zone[card.index]]
+
+    def last_holder_of(self, card: Card) -> Player | None:
+        """The last player whose zone held `card` (None: no player's yet)."""
+        seat = self.card_holder[card.index]
+        return None if seat < 0 else self.players[seat]
+
+    def is_face_up(self, card: Card) -> bool:
+        """Whether `card` is turned up in a zone whose viewers cannot see it."""
+        return card.index in self.card_turned
+
+    def seen_by(self, card: Card) -> frozenset:
+        """The seats that peeked at `card` since it last moved."""
+        return self.card_seen.get(card.index, NOBODY)
+
+    def vars_of(self, card: Card):
+        """The card variables of `card` in this game (read-only and empty for a ruleset that
+        declares none)."""
+        return self.card_vars[card.index]
+
+    def card_visible(self, card: Card, seat: int | None) -> bool:
+        """Whether `seat` may see the face of `card` where it lies now (None: the omniscient log)."""
+        return card_visible(self, card, seat)
 
     def header(self) -> dict:
         """What a log needs to re-create this game: ruleset, options, players, seed, stacked deck."""

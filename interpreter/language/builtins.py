@@ -304,7 +304,8 @@ def _next_in(g, p, among):
 @builtin("holder(c: card) -> player", may_fail=True, reads_state=True)
 def _holder(g, c):
     """The player who owns the zone the card is in; an error if it lies in a game zone."""
-    owner = c.zone.owner if c.zone is not None else None
+    zone = g.zone_table[g.card_zone[c.index]]
+    owner = zone.owner if zone is not None else None
     if owner is None or not hasattr(owner, "seat"):
         raise EvalError(f"card {c.label} is not held by a player")
     return owner

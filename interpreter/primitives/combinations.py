@@ -33,7 +33,7 @@ from itertools import combinations
 from math import comb
 
 from interpreter.errors import EvalError
-from interpreter.primitives.combinations_cards import _ATTR_NUMBERS, _ClassNumbers, _items, _key, _value
+from interpreter.primitives.combinations_cards import _ATTR_NUMBERS, _ClassNumbers, _items, _key, _value, card_variables
 from interpreter.primitives.combinations_quick import _quick_groups, _quick_runs
 from interpreter.primitives.combinations_search import MAX_SETS, MAX_TRIES, _search_groups, _search_runs, _Unique
 
@@ -61,8 +61,9 @@ def groups(g, cards, key, wild, min_size, max_size):
     min_size = max(min_size, 1)
     if max_size < min_size:
         return []
-    sets = _quick_groups(naturals, wilds, key, min_size, max_size)
-    return sets if sets is not None else _search_groups(naturals, wilds, key, min_size, max_size)
+    card_vars = card_variables(g)
+    sets = _quick_groups(naturals, wilds, key, min_size, max_size, card_vars)
+    return sets if sets is not None else _search_groups(naturals, wilds, key, min_size, max_size, card_vars)
 
 
 def runs(g, cards, key, same, wild, order, min_size, max_size):
@@ -79,8 +80,10 @@ def runs(g, cards, key, same, wild, order, min_size, max_size):
         return []
     if max_size > MAX_RUN:
         raise EvalError(f"runs() of up to {max_size} cards: a run is at most {MAX_RUN} cards long")
-    sets = _quick_runs(naturals, wilds, key, same, order, min_size, max_size)
-    return sets if sets is not None else _search_runs(naturals, wilds, key, same, order, min_size, max_size)
+    card_vars = card_variables(g)
+    sets = _quick_runs(naturals, wilds, key, same, order, min_size, max_size, card_vars)
+    return sets if sets is not None else _search_runs(naturals, wilds, key, same, order, min_size, max_size,
+                                                      card_vars)
 
 
 def is_group(g, cards, key, wild):
@@ -88,7 +91,8 @@ def is_group(g, cards, key, wild):
     standing for it. The check that matches `groups`."""
     items = _items(cards)
     naturals, _ = _split(items, wild)
-    return bool(items) and len({_value(c, key) for c in naturals}) <= 1
+    card_vars = card_variables(g)
+    return bool(items) and len({_value(c, key, card_vars) for c in naturals}) <= 1
 
 
 def is_run(g, cards, key, same, wild, order):
@@ -99,11 +103,12 @@ def is_run(g, cards, key, same, wild, order):
     size = len(items)
     if not items or size > len(order):
         return False
-    if same and len({_value(c, same) for c in naturals}) > 1:
+    card_vars = card_variables(g)
+    if same and len({_value(c, same, card_vars) for c in naturals}) > 1:
         return False
     need: dict = {}
     for card in naturals:
-        value = _value(card, key)
+        value = _value(card, key, card_vars)
         need[value] = need.get(value, 0) + 1
     for start in range(len(order) - size + 1):
         window = order[start:start + size]
@@ -128,11 +133,12 @@ def distinct_sets(g, sets):
     """The card sets without repeats, in first-seen order: two sets are the same when they hold
     the same cards in any order, interchangeable cards (equal in every attribute and card
     variable) counting as one. Joins the singles, groups and runs of one decision."""
+    card_vars = card_variables(g)
     if len(sets) > MAX_SETS or len(sets) > MAX_TRIES:
-        return _distinct_one_by_one(sets)       # for the error the first set past a cap raises
+        return _distinct_one_by_one(sets, card_vars)      # for the error the first set past a cap raises
     if len(sets) >= MANY_SETS:
-        return _distinct_weighed(sets)
-    class_of = _ClassNumbers()
+        return _distinct_weighed(sets, card_vars)
+    class_of = _ClassNumbers(card_vars)
     number_of = class_of.__getitem__
     numbered = _ATTR_NUMBERS.get
     first: dict = {}
@@ -143,7 +149,7 @@ def distinct_sets(g, sets):
             if size == 1:          # a single's key is a number, never equal to a longer set's tuple
                 card = cards[0]
                 # __missing__'s usual case written out: the singles come first, each card once
-                if card.vars or (key := numbered(id(card.attrs))) is None:
+                if card_vars[card.index] or (key := numbered(id(card.attrs))) is None:
                     key = class_of[card]
                 else:
                     class_of[card] = key
@@ -154,11 +160,11 @@ def distinct_sets(g, sets):
                 key = tuple(sorted(map(number_of, cards)))
             keep(key, cards)
     except TypeError:              # a zone among the sets: set by set, reading its cards
-        return _distinct_one_by_one(sets)
+        return _distinct_one_by_one(sets, card_vars)
     return list(map(list, first.values()))
 
 
-def _distinct_weighed(sets) -> list:
+def _distinct_weighed(sets, card_vars) -> list:
     """`distinct_sets` of many sets: a set's key is the multiset of its cards' classes as one
     integer, a field of `width` bits per class holding how many of its cards are of that class
     (never more than the longest set has, so no field overflows). Equal keys, equal multisets:
@@ -166,8 +172,8 @@ def _distinct_weighed(sets) -> list:
     try:
         longest = max(map(len, sets), default=0)
     except TypeError:              # a zone among the sets (a zone has no len): set by set, reading its cards
-        return _distinct_one_by_one(sets)
-    weight_of = _Weights(longest.bit_length()).__getitem__
+        return _distinct_one_by_one(sets, card_vars)
+    weight_of = _Weights(longest.bit_length(), card_vars).__getitem__
     first: dict = {}
     keep = first.setdefault        # key -> the first set with it
     for cards in sets:             # (a single, the usual set, without a sum)
@@ -180,9 +186,9 @@ class _Weights(dict):
     adds up into a set's key. Made on first use (a known card is a plain dict look-up)."""
     __slots__ = ("width", "class_of", "dense")
 
-    def __init__(self, width: int):
+    def __init__(self, width: int, card_vars):
         super().__init__()
-        self.width, self.class_of = width, _ClassNumbers()
+        self.width, self.class_of = width, _ClassNumbers(card_vars)
         self.dense: dict[object, int] = {}     # card class -> its position in a key
 
     def __missing__(self, card) -> int:
@@ -192,9 +198,9 @@ class _Weights(dict):
         return weight
 
 
-def _distinct_one_by_one(sets) -> list:
+def _distinct_one_by_one(sets, card_vars) -> list:
     """`distinct_sets` set by set, counting each, for the error the first one past a cap raises."""
-    out = _Unique("distinct_sets")
+    out = _Unique("distinct_sets", card_vars)
     class_of, seen, kept = out.class_of, out.seen, out.out
     for tries, cards in enumerate(sets, 1):
         if tries > MAX_TRIES:

@@ -1,9 +1,33 @@
 """Cards as the combination builtins (combinations.py) read them: attributes and card variables
 by name, and class numbers shared by exactly the interchangeable cards (equal in every attribute
-and card variable), which key the sets that are compared."""
+and card variable), which key the sets that are compared.
+
+A card's variables are its game's, not the card's: `card_vars` is the game's sequence of them
+by the card's place in the deck (`card.index`); `card_variables(g)` gives it, or, without a
+game, one that holds none."""
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from interpreter.errors import EvalError
+
+_EMPTY: MappingProxyType = MappingProxyType({})
+
+
+class _NoVariables:
+    """The card variables of cards outside a game: none for every card."""
+    __slots__ = ()
+
+    def __getitem__(self, index: int):
+        return _EMPTY
+
+
+NO_CARD_VARS = _NoVariables()
+
+
+def card_variables(g):
+    """The card variables of the game `g` by card index (none without a game)."""
+    return NO_CARD_VARS if g is None else g.card_vars
 
 
 def _items(xs) -> list:
@@ -11,12 +35,13 @@ def _items(xs) -> list:
     return xs.cards if hasattr(xs, "cards") else xs
 
 
-def _value(card, name: str):
+def _value(card, name: str, card_vars):
     """A card's attribute or card variable `name`."""
     if name in card.attrs:
         return card.attrs[name]
-    if name in card.vars:
-        return card.vars[name]
+    values = card_vars[card.index]
+    if name in values:
+        return values[name]
     raise EvalError(f"card {card.label} has no attribute or variable '{name}'")
 
 
@@ -41,19 +66,19 @@ def _plain_class(attrs) -> int:
     return number
 
 
-def _plain_numbers(cards: list) -> list[int] | None:
+def _plain_numbers(cards: list, card_vars) -> list[int] | None:
     """The class numbers of cards without variables (`_plain_class`); None when a card has
     variables."""
     for card in cards:
-        if card.vars:
+        if card_vars[card.index]:
             return None
     numbers = [_ATTR_NUMBERS.get(id(card.attrs)) for card in cards]      # the usual case written out
     return [_plain_class(card.attrs) for card in cards] if None in numbers else numbers  # type: ignore[return-value]
 
 
-def _signature(card):
+def _signature(card, values):
     """What makes two cards with variables interchangeable: equal attributes and variables."""
-    key = (tuple(sorted(card.attrs.items())), tuple(sorted(card.vars.items())))
+    key = (tuple(sorted(card.attrs.items())), tuple(sorted(values.items())))
     try:
         hash(key)
     except TypeError:              # a variable holds a list: never interchangeable
@@ -66,11 +91,16 @@ class _ClassNumbers(dict):
     (a missing key calls __missing__, so a lookup of a known card stays a plain dict lookup; cards
     hash by identity). A card without variables has its attributes' number (0 and up), one with
     variables a number of this collection (below 0)."""
-    __slots__ = ("signatures",)
+    __slots__ = ("signatures", "card_vars")
     signatures: dict[tuple, int]
 
+    def __init__(self, card_vars):
+        super().__init__()
+        self.card_vars = card_vars
+
     def __missing__(self, card) -> int:
-        if not card.vars:
+        values = self.card_vars[card.index]
+        if not values:
             number = _ATTR_NUMBERS.get(id(card.attrs))   # `_plain_class`, its usual case written out
             if number is None:
                 number = _plain_class(card.attrs)
@@ -79,7 +109,7 @@ class _ClassNumbers(dict):
                 signatures = self.signatures
             except AttributeError:
                 signatures = self.signatures = {}
-            sig = _signature(card)
+            sig = _signature(card, values)
             number = signatures.get(sig)
             if number is None:
                 number = signatures[sig] = -1 - len(signatures)

@@ -37,14 +37,14 @@ def _grouped(cards: list, values: list) -> dict:
     return groups
 
 
-def _quick_wild_picks(wilds: list, most: int, name: str) -> tuple[list, int, set]:
+def _quick_wild_picks(wilds: list, most: int, name: str, card_vars) -> tuple[list, int, set]:
     """`_wild_picks` (its picks and tries), and the class numbers of the wild cards. Wild cards
     all alike, the usual case, are written out: k of them are the first k."""
-    numbers = _plain_numbers(wilds)
+    numbers = _plain_numbers(wilds, card_vars)
     if numbers is not None and len(set(numbers)) == 1 and min(most, len(wilds)) < MAX_TRIES:
         picks = [[tuple(wilds[:k])] for k in range(min(most, len(wilds)) + 1)]
         return picks, len(picks), set(numbers)
-    out = _Unique(name)
+    out = _Unique(name, card_vars)
     picks = _wild_picks(wilds, most, out)      # what the search does first, errors included
     class_of = out.class_of
     return picks, out.tries, {class_of[card] for card in wilds}
@@ -55,7 +55,7 @@ def _extras(wild_picks: list, low: int, high: int) -> list[tuple]:
     return [extra for k in range(low, high + 1) for extra in wild_picks[k]]
 
 
-def _quick_groups(naturals: list, wilds: list, key: str, min_size: int, max_size: int) -> list | None:
+def _quick_groups(naturals: list, wilds: list, key: str, min_size: int, max_size: int, card_vars) -> list | None:
     """`groups` at once, the sets the search finds, when no two natural cards of a value are
     interchangeable (nor one with a wild card) and no cap is reached: then no group can equal
     another, and each value's are the combinations of its cards with every wild pick that fits.
@@ -68,7 +68,7 @@ def _quick_groups(naturals: list, wilds: list, key: str, min_size: int, max_size
         return None
     try:
         if wilds:
-            return _wild_groups(naturals, _grouped(naturals, values), wilds, min_size, max_size)
+            return _wild_groups(naturals, _grouped(naturals, values), wilds, min_size, max_size, card_vars)
         if len(set(values)) == len(values):      # one card of each value
             if min_size > 1:
                 return []
@@ -85,10 +85,10 @@ def _quick_groups(naturals: list, wilds: list, key: str, min_size: int, max_size
         if n == 2:       # a pair, the usual case: its class numbers written out
             a, b = members
             number_a, number_b = _ATTR_NUMBERS.get(id(a.attrs)), _ATTR_NUMBERS.get(id(b.attrs))
-            if a.vars or b.vars or number_a is None or number_b is None or number_a == number_b:
+            if card_vars[a.index] or card_vars[b.index] or number_a is None or number_b is None or number_a == number_b:
                 return None
         else:
-            numbers = _plain_numbers(members)
+            numbers = _plain_numbers(members, card_vars)
             if numbers is None or len(set(numbers)) < n:
                 return None
         for m in range(min_size, min(n, max_size) + 1):
@@ -100,10 +100,11 @@ def _quick_groups(naturals: list, wilds: list, key: str, min_size: int, max_size
     return sets
 
 
-def _wild_groups(naturals: list, by_value: dict, wilds: list, min_size: int, max_size: int) -> list | None:
+def _wild_groups(naturals: list, by_value: dict, wilds: list, min_size: int, max_size: int,
+                 card_vars) -> list | None:
     """`_quick_groups` with wild cards."""
-    wild_picks, tries, wild_classes = _quick_wild_picks(wilds, max_size, "groups")
-    numbers = _plain_numbers(naturals)
+    wild_picks, tries, wild_classes = _quick_wild_picks(wilds, max_size, "groups", card_vars)
+    numbers = _plain_numbers(naturals, card_vars)
     if numbers is None or len(set(numbers)) < len(numbers) or not wild_classes.isdisjoint(numbers):
         return None
     w, sets = len(wilds), []
@@ -194,7 +195,7 @@ def _family_places(naturals: list, key: str, same: str, positions: dict) -> tupl
 
 
 def _quick_runs(naturals: list, wilds: list, key: str, same: str, order: list, min_size: int,
-                max_size: int) -> list | None:
+                max_size: int, card_vars) -> list | None:
     """`runs` at once, the sets the search finds, when no two natural cards of a family stand
     at one place (so none is interchangeable with another), none is interchangeable with a wild
     card and no cap is reached. None in the other cases, for the search."""
@@ -204,8 +205,8 @@ def _quick_runs(naturals: list, wilds: list, key: str, same: str, order: list, m
     slots, twice = found
     if not wilds:
         return _chain_runs(slots, twice, min_size, max_size)
-    wild_picks, tries, wild_classes = _quick_wild_picks(wilds, max_size, "runs")
-    numbers = _plain_numbers(naturals)
+    wild_picks, tries, wild_classes = _quick_wild_picks(wilds, max_size, "runs", card_vars)
+    numbers = _plain_numbers(naturals, card_vars)
     if numbers is None or not wild_classes.isdisjoint(numbers):
         return None
     try:

@@ -20,10 +20,10 @@ class _Unique:
     Every candidate counts as one try, `add` or `add_new`: the bound on work is the same whether
     or not a set had to be compared."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, card_vars):
         self.name = name
         self.tries = 0
-        self.class_of = _ClassNumbers()
+        self.class_of = _ClassNumbers(card_vars)
         self.seen: set = set()
         self.out: list[list] = []
 
@@ -144,15 +144,15 @@ def _wild_picks(wilds: list, most: int, unique: "_Unique") -> list[list[tuple]]:
     return out
 
 
-def _search_groups(naturals: list, wilds: list, key: str, min_size: int, max_size: int) -> list:
+def _search_groups(naturals: list, wilds: list, key: str, min_size: int, max_size: int, card_vars) -> list:
     """`groups` candidate by candidate, for any cards: the search that says what it finds, and
     which error it meets first."""
     w = len(wilds)
-    out = _Unique("groups")
+    out = _Unique("groups", card_vars)
     wild_picks = _wild_picks(wilds, max_size, out)
     by_value: dict = {}
     for card in naturals:
-        by_value.setdefault(_value(card, key), []).append(card)
+        by_value.setdefault(_value(card, key, card_vars), []).append(card)
     # Picks of one value differ from each other, values have no card in common, and wild picks
     # differ too: a group can repeat another only through a natural card interchangeable with a
     # wild one, so only then are the groups compared.
@@ -202,17 +202,17 @@ def _positions_of(order) -> dict:
 
 
 def _search_runs(naturals: list, wilds: list, key: str, same: str, order: list, min_size: int,
-                 max_size: int) -> list:
+                 max_size: int, card_vars) -> list:
     """`runs` candidate by candidate, for any cards: the search that says what it finds, and
     which error it meets first."""
     places = len(order)
     w = len(wilds)
-    out = _Unique("runs")
+    out = _Unique("runs", card_vars)
     wild_picks = _wild_picks(wilds, max_size, out)
     positions = _positions(order)
     families: dict = {}
     for card in naturals:
-        family = _value(card, same) if same else None
+        family = _value(card, same, card_vars) if same else None
         if family in families:
             families[family].append(card)
         else:
@@ -284,7 +284,7 @@ def _search_runs(naturals: list, wilds: list, key: str, same: str, order: list, 
                 classes[number].append(card)
                 continue
             cls = classes[number] = [card]
-            where = positions.get(_value(card, key), ())
+            where = positions.get(_value(card, key, card_vars), ())
             for place in where:
                 if place in slots:
                     slots[place].append((cls, len(where) > 1))

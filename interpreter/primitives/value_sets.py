@@ -14,15 +14,16 @@ Attributes are named by strings, as for `groups`; a value is any attribute or ca
 from __future__ import annotations
 
 from interpreter.errors import EvalError
-from interpreter.primitives.combinations_cards import _items, _value
+from interpreter.primitives.combinations_cards import _items, _value, card_variables
 from interpreter.primitives.combinations_search import MAX_SETS
 
 
-def _by_value(cards, key: str) -> dict:
+def _by_value(g, cards, key: str) -> dict:
     """value -> its cards, in the order given (values in first-seen order)."""
     out: dict = {}
+    card_vars = card_variables(g)
     for card in _items(cards):
-        out.setdefault(_value(card, key), []).append(card)
+        out.setdefault(_value(card, key, card_vars), []).append(card)
     return out
 
 
@@ -33,7 +34,7 @@ def value_runs(g, cards, key, order, width, min_len, max_len):
     set of `width` of a kind per value: value_runs(p.hand, 'rank', range(2, 15), 3, 1, 1)."""
     if width < 1:
         raise EvalError(f"value_runs() with width {width}: a run takes at least one card of each value")
-    held = _by_value(cards, key)
+    held = _by_value(g, cards, key)
     places = [held.get(value, ()) for value in order]
     sets: list = []
     for start in range(len(places)):
@@ -58,7 +59,7 @@ def value_picks(g, cards, key, size, step, most):
     'rank', 4, 2, 2) any two pairs of different ranks."""
     if step < 1:
         raise EvalError(f"value_picks() with step {step}: each value is taken a multiple of a positive step")
-    values = list(_by_value(cards, key).values())
+    values = list(_by_value(g, cards, key).values())
     sets: list = []
 
     def pick(at: int, left: int, chosen: list) -> None:

@@ -84,7 +84,7 @@ class Oracle:
     def observe(self) -> None:
         game = self.game
         for seat, known in self.known.items():
-            known.update(c.id for c in game.all_cards if card_visible(c, seat))
+            known.update(c.id for c in game.all_cards if card_visible(game, c, seat))
         for event in game.events_all(self.read):
             kind = event["type"]
             if (kind == "shown" and event.get("to") is None) or (kind == "turned" and event.get("face_up")):
