@@ -63,7 +63,7 @@ class _Count:
 
 
 class _Block:
-    __slots__ = ("labels", "lines", "open", "fall", "index")
+    __slots__ = ("labels", "lines", "open", "fall", "index", "head", "tail")
 
     def __init__(self, label: Label):
         self.labels = [label]
@@ -71,6 +71,8 @@ class _Block:
         self.open = True          # the last line written can fall through into the next block
         self.fall: int | None = None   # the line that falls through into the next block, if written
         self.index = -1
+        self.head: _Count | None = None   # the count its first lines write, if it starts with one
+        self.tail: _Count | None = None   # the count of the run still going where it falls through
 
 
 class Writer:
@@ -115,7 +117,12 @@ class Writer:
     def nested(self, header: str, *, loop: bool = False):
         """A compound statement: `header` (e.g. 'if x:'), then the lines written inside."""
         self.line(header)
-        self._run = None
+        # The steps of a branch are counted where the run of lines around it starts: a loop
+        # turn counts its whole body once, taken branches or not (an upper bound on its work).
+        # A loop's body starts its own run (a run counts once per time its start is reached).
+        outer = self._run
+        if loop:
+            self._run = None
         lines, written = self.lines, len(self.lines)
         self.indent += 1
         self.py_blocks += loop
@@ -126,7 +133,7 @@ class Writer:
                 self.line("pass")        # nothing inside (a step that failed to compile, say)
             self.indent -= 1
             self.py_blocks -= loop
-            self._run = None
+            self._run = outer        # a run begun inside ends with the block
 
     def tick(self, span: Span) -> None:
         """One step of work, checked against the game's budget (`Game.tick` written out). The
@@ -134,10 +141,12 @@ class Writer:
         the statements that start it) are counted together where the run starts, at its
         first step's position: the same count, one check for all."""
         run = self._run
-        if run is not None and run[0] is self.lines and run[1] == self.indent:
+        if run is not None and run[0] is self.lines and run[1] <= self.indent:
             run[2].n += 1
             return
         count = _Count()
+        if self.machine and self.indent == self.base and not self.lines and self.block.open:
+            self.block.head = count      # (merged into the run before, if nothing jumps here)
         self.line("g.steps += ", count)
         self.line(f"if g.steps > g._check_at: g._check_budget({self.unit.constant(span, 'span')})")
         self._run = (self.lines, self.indent, count)
@@ -246,6 +255,8 @@ class Writer:
             return
         if block.open:
             block.fall = len(block.lines)
+            run = self._run if self._run is not None and self._run[0] is block.lines else None
+            block.tail = run[2] if run is not None and run[1] == self.base else None
             self.lines.append((self.base, ("pc = ", label), self.span))
         self._start(label)
 
@@ -361,6 +372,15 @@ class Writer:
             if previous is not None and previous.open and not any(label.used for label in block.labels):
                 if previous.fall is not None:
                     del previous.lines[previous.fall]
+                if previous.tail is not None and block.head is not None:
+                    # the block's count joins the run that falls into it: one check, not two
+                    previous.tail.n += block.head.n
+                    del block.lines[:2]
+                    if block.fall is not None:
+                        block.fall -= 2
+                    if block.tail is block.head:
+                        block.tail = previous.tail
+                previous.tail = block.tail
                 previous.lines.extend(block.lines)
                 previous.open, previous.fall = block.open, (None if block.fall is None else
                                                             len(previous.lines) - len(block.lines) + block.fall)
