@@ -152,7 +152,8 @@ class Writer:
             run[2].n += 1
             if self.machine and run[2] is self.block.inherits:
                 self.block.borrowed += 1
-                self.block.borrowed_at = self.block.borrowed_at or span
+                if self.block.borrowed_at is None:
+                    self.block.borrowed_at = span
             return
         count = _Count()
         self.line("g.steps += ", count)
@@ -389,7 +390,7 @@ class Writer:
             if first is None:
                 continue
             counts = moved.get(id(first), first)
-            span = block.borrowed_at or self._chain_span(block)
+            span = block.borrowed_at if block.borrowed_at is not None else self._chain_span(block)
             if any(label.used for label in block.labels) and span is not None:   # (None: no step to count)
                 own = _Count()
                 own.n = 0
