@@ -158,3 +158,37 @@ def test_a_game_that_records_nothing_does_not_compute_its_announcements(tmp_path
     assert quiet.legal_values() == ("a", "b")
     outcome = play_one(rules, index=0, root_seed=1, players=2, options={})
     assert outcome.error is not None and "empty" in outcome.error
+
+
+@pytest.mark.parametrize("name", ["hearts", "texas-holdem"])
+def test_play_out_plays_the_game_apply_index_plays(name, load):
+    """GIVEN the same seed and the same random draws WHEN one game is played by `play_out` and
+    another by `apply_index` one decision at a time THEN they take the same decisions to the same
+    end; number decisions go to `numbers` when it is given, the others to `pick`."""
+    rules = load(name)
+    kinds = []
+    for numbers in (None, "spread"):
+        fast, slow = Game(rules, 4, seed=7, record=False), Game(rules, 4, seed=7, record=False)
+        fast_rng, slow_rng = random.Random(3), random.Random(3)
+
+        def a_number(n, rng=fast_rng):
+            kinds.append(n)
+            return n - 1 if n > 2 else rng.randrange(n)
+
+        fast.play_out(fast_rng.randrange, numbers=a_number if numbers else None)
+        while not slow.over:
+            n = len(slow.decision)
+            if numbers and slow.decision.kind == "number":
+                slow.apply_index(n - 1 if n > 2 else slow_rng.randrange(n))
+            else:
+                slow.apply_index(slow_rng.randrange(n))
+        assert fast.over and fast.result == slow.result
+        assert fast.decisions_taken == slow.decisions_taken
+    assert bool(kinds) == (name == "texas-holdem")
+
+
+def test_play_out_refuses_a_position_out_of_range(load):
+    game = Game(load("hearts"), 4, seed=2, record=False)
+    with pytest.raises(IndexError):
+        game.play_out(lambda n: n)
+    assert game.decisions_taken == 0 and game.decision is not None

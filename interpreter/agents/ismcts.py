@@ -121,12 +121,12 @@ class ISMCTSAgent:
                 child = node.children[action] = Node(player)
                 child.avail = 1
                 path.append(child)          # before the move: a move may end the hand
-                game.apply_value(actions[action])
+                game.apply_index(actions[action])
                 break
             action = self._select(node, actions)
             node = node.children[action]
             path.append(node)
-            game.apply_value(actions[action])
+            game.apply_index(actions[action])
 
     def _select(self, node: Node, actions: dict) -> str:
         best, best_value = None, -math.inf
@@ -143,17 +143,24 @@ class ISMCTSAgent:
     def _playout(self, game) -> list[float]:
         rng, steps = self.rng, 0
         limit = self.horizon if isinstance(self.horizon, int) else None
+        if limit is None and type(rng) is random.Random:
+            # to the end: the engine's playout loop, with the same draws (`randrange(n)` is
+            # `_randbelow(n)` after checks a count of options always passes)
+            below = rng._randbelow
+
+            def a_number(n: int) -> int:
+                at = _spread_positions(True, n)
+                return at[below(len(at))]
+            game.play_out(below, numbers=a_number)
+            return rewards(game)
         while not game.over:
             if limit is not None and steps >= limit:
                 break
             decision = game.decision
-            if len(decision) <= NUMBER_SPREAD or decision.kind != "number":
-                # every option is considered: taken by position, the playout path (the same
-                # option `apply_value` would take, without the options' tuple or a match)
-                game.apply_index(rng.randrange(len(decision)))
-            else:
-                options = spread(decision)
-                game.apply_value(options[rng.randrange(len(options))])
+            n = len(decision)
+            # taken by position, the playout path; a number among a few across its range
+            at = _spread_positions(decision.kind == "number", n)
+            game.apply_index(at[rng.randrange(len(at))])
             steps += 1
         return rewards(game)
 
@@ -165,15 +172,23 @@ def _only(turn: Turn):
 def spread(decision):
     """The options a search considers: all of them, or for a number a few across its range."""
     options = decision.options
-    if decision.kind != "number" or len(options) <= NUMBER_SPREAD:
-        return options
-    last = len(options) - 1
-    return [options[i] for i in sorted({0, last, last // 4, last // 2, 3 * last // 4})]
+    at = _spread_positions(decision.kind == "number", len(options))
+    return options if type(at) is range else [options[i] for i in at]
 
 
 def legal_actions(game) -> dict:
-    """The actions of the current decision, by id, with the raw values to apply."""
-    return {choice_id(v): v for v in spread(game.decision)}
+    """The actions of the current decision, by id, with the position of each among the legal
+    values, to be taken by `apply_index` (of options sharing an id, the last)."""
+    options = game.legal_values()
+    return {choice_id(options[at]): at for at in _spread_positions(game.decision.kind == "number", len(options))}
+
+
+def _spread_positions(number: bool, n: int):
+    """The positions of the options a search considers among `n` (see `spread`)."""
+    if not number or n <= NUMBER_SPREAD:
+        return range(n)
+    last = n - 1
+    return sorted({0, last, last // 4, last // 2, 3 * last // 4})
 
 
 def rewards(game) -> list[float]:

@@ -11,8 +11,9 @@ at a decision and resumes after it (see `frames.py`). `choose:` steps (and a sim
 `repeat:` and `for_each:` by `loop_steps.py`: collaborators the flow compiler holds, which see
 it only through the `StepContext` it hands them (`step_context.py`).
 
-Each step counts one step of work against the game's budget where it runs (`Game.tick`,
-written out in place: it runs for every step of every game).
+Each step counts one step of work against the game's budget (`Game.tick`, written out in
+place): the steps of a run of lines that nothing jumps into are counted together where it
+starts, so a loop turn is one count and one check (see `Writer.tick`).
 """
 from __future__ import annotations
 

@@ -63,7 +63,7 @@ class _Count:
 
 
 class _Block:
-    __slots__ = ("labels", "lines", "open", "fall", "index")
+    __slots__ = ("labels", "lines", "open", "fall", "index", "inherits", "borrowed", "borrowed_at")
 
     def __init__(self, label: Label):
         self.labels = [label]
@@ -71,6 +71,12 @@ class _Block:
         self.open = True          # the last line written can fall through into the next block
         self.fall: int | None = None   # the line that falls through into the next block, if written
         self.index = -1
+        # A block the one before falls into goes on with the run of steps counted there: its
+        # steps are added to that count (`borrowed`, the first at `borrowed_at`). Should a jump
+        # name the block after all, they are counted at its start instead (`Writer._own_counts`).
+        self.inherits: _Count | None = None
+        self.borrowed = 0
+        self.borrowed_at: Span | None = None
 
 
 class Writer:
@@ -115,7 +121,12 @@ class Writer:
     def nested(self, header: str, *, loop: bool = False):
         """A compound statement: `header` (e.g. 'if x:'), then the lines written inside."""
         self.line(header)
-        self._run = None
+        # The steps of a branch are counted where the run of lines around it starts: a loop
+        # turn counts its whole body once, taken branches or not (an upper bound on its work).
+        # A loop's body starts its own run (a run counts once per time its start is reached).
+        outer = self._run
+        if loop:
+            self._run = None
         lines, written = self.lines, len(self.lines)
         self.indent += 1
         self.py_blocks += loop
@@ -126,16 +137,23 @@ class Writer:
                 self.line("pass")        # nothing inside (a step that failed to compile, say)
             self.indent -= 1
             self.py_blocks -= loop
-            self._run = None
+            self._run = outer        # a run begun inside ends with the block
 
     def tick(self, span: Span) -> None:
         """One step of work, checked against the game's budget (`Game.tick` written out). The
-        steps of a straight run of lines (statements one after the other, a loop's turn and
-        the statements that start it) are counted together where the run starts, at its
-        first step's position: the same count, one check for all."""
+        steps of a run of lines that nothing jumps into (statements one after the other, the
+        branches of an `if` among them, a loop's turn with the statements that start it, the
+        block a resumed decision falls into) are counted together where the run starts, at its
+        first step's position: one count and one check for a loop turn, not one per step. A
+        branch not taken is counted all the same, so the count bounds the work from above; a
+        run ends where a loop's body or a jump's target begins, so a loop counts every turn."""
         run = self._run
-        if run is not None and run[0] is self.lines and run[1] == self.indent:
+        if run is not None and run[0] is self.lines and run[1] <= self.indent:
             run[2].n += 1
+            if self.machine and run[2] is self.block.inherits:
+                self.block.borrowed += 1
+                if self.block.borrowed_at is None:
+                    self.block.borrowed_at = span
             return
         count = _Count()
         self.line("g.steps += ", count)
@@ -238,16 +256,22 @@ class Writer:
 
     def place(self, label: Label) -> None:
         """Start the block `label` names; the block before falls through into it."""
-        self._run = None
+        going, self._run = self._run, None
         block = self.block
         if not block.lines and block.open:        # an empty block: both labels name one
             block.labels.append(label)
             label.block = block
             return
+        run = None
         if block.open:
             block.fall = len(block.lines)
+            if going is not None and going[0] is block.lines and going[1] == self.base:
+                run = going
             self.lines.append((self.base, ("pc = ", label), self.span))
         self._start(label)
+        if run is not None:           # the run of steps goes on into the block (see _Block)
+            self.block.inherits = run[2]
+            self._run = (self.lines, self.base, run[2])
 
     def goto(self, label: Label) -> None:
         """Go on at `label`: the last line of its block, or (nested) a jump out of it."""
@@ -307,8 +331,12 @@ class Writer:
                 spans.append(span)
             return lines, spans
         self.end()
+        self._own_counts()
         blocks = self._merged()
         self._copy_short_returns(blocks)
+        for block in blocks:       # a count left with nothing to count (its steps went back)
+            block.lines = [line for i, line in enumerate(block.lines)
+                           if not _counts_nothing(line) and not (i and _counts_nothing(block.lines[i - 1]))]
         body, body_spans = [], []
         for block in blocks:
             body.append(f"        if pc == {block.index}:")
@@ -353,6 +381,39 @@ class Writer:
                 i += 1
             block.lines = out
 
+    def _own_counts(self) -> None:
+        """A block that a jump names, which went on with the run of the block before, counts
+        its steps at its own start (and so do the blocks that went on with its run)."""
+        moved: dict = {}       # a count -> the count that took over from it, along its chain
+        for block in self.blocks:
+            first = block.inherits
+            if first is None:
+                continue
+            counts = moved.get(id(first), first)
+            span = block.borrowed_at if block.borrowed_at is not None else self._chain_span(block)
+            if any(label.used for label in block.labels) and span is not None:   # (None: no step to count)
+                own = _Count()
+                own.n = 0
+                block.lines[:0] = [(self.base, ("g.steps += ", own), span),
+                                   (self.base, (f"if g.steps > g._check_at: g._check_budget("
+                                                f"{self.unit.constant(span, 'span')})",), span)]
+                if block.fall is not None:
+                    block.fall += 2
+                moved[id(first)] = counts = own
+            first.n -= block.borrowed
+            counts.n += block.borrowed
+
+    def _chain_span(self, block: _Block) -> Span | None:
+        """The position of the first step counted after `block` along its run (for a count
+        that starts there)."""
+        at = self.blocks.index(block)
+        for later in self.blocks[at:]:
+            if later.inherits is not block.inherits:
+                break
+            if later.borrowed_at is not None:
+                return later.borrowed_at
+        return None
+
     def _merged(self) -> list[_Block]:
         """The blocks, each one no jump names merged into the one before when that falls into it."""
         kept: list[_Block] = []
@@ -384,6 +445,11 @@ class Writer:
         for i, block in enumerate(kept):
             block.index = i
         return kept
+
+
+def _counts_nothing(line) -> bool:
+    parts = line[1]
+    return len(parts) == 2 and parts[0] == "g.steps += " and isinstance(parts[1], _Count) and parts[1].n == 0
 
 
 def _only_jump(block: _Block) -> Label | None:

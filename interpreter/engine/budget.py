@@ -1,9 +1,11 @@
 """How much work a ruleset may do between two decisions, and in a whole game.
 
 A loop that never reaches a decision is stopped with the position of the step or expression
-that was running. Work is counted in steps: each step run, each item a collection expression
-or builtin goes through, and the size of each value an expression builds. The clock is read
-every few thousand steps, so the budget bounds time as well as work.
+that was running. Work is counted in steps: each step (the steps of a loop turn, branches
+included, counted at once where the turn starts), each item a collection expression or builtin
+goes through, and the size of each value an expression builds. Between two counts runs at
+most one turn's or one procedure's code with no loop in it, so a bound on steps is a bound on
+work. The clock is read every few thousand steps, so the budget bounds time as well as work.
 
 A loop that asks a decision every turn never runs long between two decisions: the game-level
 bounds stop it, on the number of decisions, the steps of the whole game (counted at every

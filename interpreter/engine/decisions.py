@@ -51,8 +51,12 @@ class Decision:
     builds them. The fields with an underscore are the engine's:
     the deciding Player, the legal values as listed, their labels, the step's position,
     whether others see the choice, and how a transcript says it."""
-    __slots__ = ("_game", "_who", "player", "_values", "_site", "_options", "_choices", "_by_id", "_by_key",
-                 "_why")
+    __slots__ = ("_game", "_who", "player", "_values", "_site", "_why", "__dict__")
+
+    # What a decision makes on demand: None until made. Class attributes, not slots, so that
+    # reading one not made yet is a plain look-up (an unset slot raises, which costs as much as
+    # the rest of a playout's decision); the first one made gives the decision its dict.
+    _options = _choices = _by_id = _by_key = None
 
     # (no __init__: `new_decision` makes one with its fields stored directly, which costs
     # less than a call of __init__ through the type; the flow makes one for every decision.)
@@ -60,7 +64,7 @@ class Decision:
     # What the choice says of itself, one tuple per decision (`new_decision`): a constant of
     # the generated code where nothing in it is computed. So a new decision stores four
     # fields, not sixteen: the game that asks it stores a fifth, and the four it builds on
-    # demand are stored when first made (until then `_made` reads each as None).
+    # demand are stored when first made (above).
     kind = property(lambda self: self._site[0])
     prompt = property(lambda self: self._site[1])
     _span = property(lambda self: self._site[2])
@@ -88,7 +92,7 @@ class Decision:
     def options(self):
         """The legal values (cards, players, numbers, action names) as a read-only tuple; a
         number decision's options are a range. A list-valued option is a tuple here."""
-        options = _made(self, "_options")
+        options = self._options
         if options is None:
             options = self._options = read_only(self._values)
         return options
@@ -98,7 +102,7 @@ class Decision:
 
     @property
     def choices(self) -> tuple[Choice, ...]:
-        if _made(self, "_choices") is None:
+        if self._choices is None:
             describe = self._game.describe
             if self.kind == "action":
                 self._choices = tuple(Choice(name, label, name, self, i)
@@ -159,7 +163,7 @@ class Decision:
                     return self.choices[index]
                 return Choice(str(value), str(value), value, self, index)
             raise ValueError(f"'{_short(choice_id)}' is not a legal number here: {describe_numbers(options)}")
-        if _made(self, "_by_id") is None:
+        if self._by_id is None:
             self._by_id = {c.id: i for i, c in enumerate(self.choices)}
         index = self._by_id.get(str(choice_id))
         if index is None:
@@ -172,7 +176,7 @@ class Decision:
     def resolve(self, choice) -> tuple[Any, str]:
         """The engine's own (value, id) for a Choice or a choice id sent by a client."""
         if isinstance(choice, Choice):
-            if (choice.decision is self and _made(self, "_choices") is not None and 0 <= choice.index < len(self._choices)
+            if (choice.decision is self and self._choices is not None and 0 <= choice.index < len(self._choices)
                     and self._choices[choice.index] is choice):
                 return self._value_at(choice.index), choice.id
             try:
@@ -206,7 +210,7 @@ class Decision:
         if index is not None and options[index] is not value and _key(options[index]) != _key(value):
             index = None
         if index is None:      # a list option handed out as a tuple, or a value equal by data
-            if _made(self, "_by_key") is None:
+            if self._by_key is None:
                 self._by_key = {}
                 for i, v in enumerate(options):
                     self._by_key.setdefault(_key(v), i)
@@ -231,8 +235,7 @@ _new = object.__new__
 
 
 def _made(decision: "Decision", field: str):
-    """A field a decision makes on demand (`_options`, `_choices`, `_by_id`, `_by_key`), or
-    None while it is not made."""
+    """A slot a decision may leave unset (`_why`, its reasons), or None while it is not set."""
     return getattr(decision, field, None)
 
 

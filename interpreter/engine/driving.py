@@ -64,10 +64,12 @@ class GameDriving:
         decision = self.decision
         if decision is None:
             decision = self._current()      # refuses: the game is over
-        options = decision._values
-        if type(index) is not int or not 0 <= index < len(options):
-            raise IndexError(f"choice {index!r} of {len(options)}")
-        value = options[index]
+        if type(index) is not int or index < 0:
+            raise IndexError(f"choice {index!r} of {len(decision._values)}")
+        try:
+            value = decision._values[index]
+        except IndexError:
+            raise IndexError(f"choice {index!r} of {len(decision._values)}") from None
         self.decisions_taken += 1
         try:
             if self.record:
@@ -102,6 +104,54 @@ class GameDriving:
             self.decision = request
             if self.decisions_taken >= self._max_decisions or self.steps_before + self.steps > self._max_game_steps:
                 self._too_long(request)
+        except (RecursionError, MemoryError) as exc:
+            raise past_python_limits(exc, self.phase) from None
+
+    def play_out(self, pick, numbers=None) -> None:
+        """Play on to the end, taking at each decision its option at position `pick(n)`, n being
+        how many it has (`numbers(n)` instead for a number decision, when given): the loop of
+        random playouts, `apply_index` written out in it (no call, no `len(decision)` per
+        decision). The same game as `apply_index(pick(len(game.decision)))` until over."""
+        if self.record:
+            while self.decision is not None:
+                decision = self.decision
+                n = len(decision._values)
+                self.apply_index(numbers(n) if numbers is not None and decision.kind == "number" else pick(n))
+            return
+        decision = self.decision
+        stack = self._stack
+        try:
+            while decision is not None:
+                values = decision._values
+                n = len(values)
+                at = numbers(n) if numbers is not None and decision._site[0] == "number" else pick(n)
+                if type(at) is not int or not 0 <= at < n:
+                    raise IndexError(f"choice {at!r} of {n}")
+                self.decisions_taken += 1
+                self.decision = None
+                self.steps_before += self.steps
+                self.steps = 0
+                self._check_at = self._stride
+                self._deadline = None
+                self._sent = values[at]
+                request = None
+                try:
+                    while stack:
+                        frame = stack[-1]
+                        request = frame.code(self, frame)
+                        if request is not None:
+                            break
+                except _GameOver:
+                    self._stack = []
+                    self._end(self.winners)
+                    return
+                if request is None:
+                    self._end(None)
+                    return
+                request._game = self
+                self.decision = decision = request
+                if self.decisions_taken >= self._max_decisions or self.steps_before + self.steps > self._max_game_steps:
+                    self._too_long(request)
         except (RecursionError, MemoryError) as exc:
             raise past_python_limits(exc, self.phase) from None
 

@@ -70,16 +70,22 @@ class ActionEncoding:
 
     def legal(self, game: Game) -> dict[int, object]:
         """The current decision's legal actions: integer -> the raw value to apply."""
+        values = game.legal_values()
+        return {action: values[at] for action, at in self.positions(game).items()}
+
+    def positions(self, game: Game) -> dict[int, int]:
+        """The current decision's legal actions: integer -> the position of its option, to be
+        taken by `game.apply_index` (the playout path: nothing matched against the options)."""
         decision = game.decision
         if decision is None:
             return {}
         options, kind = decision.options, decision.kind
-        out: dict[int, object] = {}
+        out: dict[int, int] = {}
         if kind == "number":
             n = len(options)
             picks = range(n) if n <= NUMBER_BINS else (round(i * (n - 1) / (NUMBER_BINS - 1)) for i in range(NUMBER_BINS))
             for i, at in enumerate(picks):
-                out[self.numbers_at + i] = options[at]
+                out[self.numbers_at + i] = at
             return out
         for position, value in enumerate(options):
             action = self._fixed(kind, value)
@@ -87,7 +93,7 @@ class ActionEncoding:
                 if position >= LISTED:
                     continue
                 action = self.listed_at + position
-            out.setdefault(action, value)
+            out.setdefault(action, position)
         return out
 
     def _fixed(self, kind, value) -> int | None:

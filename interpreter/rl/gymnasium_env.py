@@ -66,7 +66,7 @@ class CardGameSingleEnv(gymnasium.Env):
         game = self.game
         while not game.over and game.decision.player != self.seat:
             game.apply(ask(self.others[game.decision.player], game))
-        self._legal = self.actions.legal(game) if not game.over else {}
+        self._legal = self.actions.positions(game) if not game.over else {}   # action -> position
 
     def _observe(self) -> np.ndarray:
         return self.observations.encode(self.game, self.seat)
@@ -87,7 +87,7 @@ class CardGameSingleEnv(gymnasium.Env):
                 raise ValueError(f"action {action} is not legal at seat {self.seat}: legal are {sorted(self._legal)}")
             self._legal = {}
             return self._observe(), -1.0, True, False, {**self._info(), "illegal_action": action}
-        self.game.apply_value(self._legal[action])
+        self.game.apply_index(self._legal[action])
         self._play_others()
         over = self.game.over
         reward = terminal_rewards(self.game)[self.seat] if over else 0.0

@@ -142,7 +142,7 @@ class CardRulesState(pyspiel.State):
 
     def _apply_action(self, action):
         if not self._copying:
-            self.game.apply_value(self._legal()[action])
+            self.game.apply_index(self.table.actions.positions(self.game)[action])
 
     def _action_to_string(self, player, action):
         value = self._legal().get(action) if not self.game.over else None

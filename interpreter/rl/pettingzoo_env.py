@@ -82,7 +82,7 @@ class CardGameEnv(AECEnv):
             self._legal = {}
             self.truncations = {a: True for a in self.agents}
             return
-        self._legal = self.actions.legal(game)
+        self._legal = self.actions.positions(game)    # action -> the position of its option
         self.agent_selection = self.possible_agents[game.decision.player]
 
     def observe(self, agent):
@@ -100,7 +100,7 @@ class CardGameEnv(AECEnv):
             legal = sorted(self._legal)
             raise ValueError(f"action {action} is not legal for {agent}: legal are {legal}")
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply_value(self._legal[int(action)])
+        self.game.apply_index(self._legal[int(action)])
         for a in self.agents:
             self.rewards[a] = 0.0
         self._after_move()
