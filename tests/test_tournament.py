@@ -3,6 +3,7 @@ bootstrap intervals, the skill depth of a ladder, and compare --skill."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 
 import pytest
@@ -99,6 +100,18 @@ def test_tournament_command_prints_a_table_json_and_refuses_bad_agents(capsys, t
     assert main(["tournament", "hearts", "--agents", "random,minimax", "-g", "2"]) == 2
     assert "minimax" in capsys.readouterr().err
     assert main(["tournament", "hearts", "--agents", "random", "-g", "2"]) == 2
+
+
+def test_a_tournament_stopped_by_its_timeout_rates_the_games_it_finished(capsys):
+    # GIVEN a tournament of search players far too long for its --timeout
+    code = main(["tournament", "hearts", "-o", "target=1", "-n", "3", "--agents", "random,ismcts:2,ismcts:4",
+                 "-g", "3000", "--timeout", "4", "--format", "json", "--no-progress"])
+    out, err = capsys.readouterr()
+    # THEN it stops, says so, and rates the games finished in schedule order (exit 0)
+    done = int(re.search(r"stopped by --timeout 4s after (\d+) of 3000 games", err).group(1))
+    data = json.loads(out)
+    assert code == 0 and 1 <= done < 3000 and data["games"] == done and data["finished"] == done
+    assert data["deals"] == done // 3 and len(data["standings"]) == 3
 
 
 def test_compare_skill_says_whether_a_variant_widens_the_gap(capsys):
