@@ -131,7 +131,7 @@ def test_compare_skill_says_whether_a_variant_widens_the_gap(capsys):
 # ratings need (docs/measures.md has the figures). Every game is seeded, agents included, so
 # the outcome does not vary from run to run. About 2 minutes of CPU in all.
 LADDER = ["random", "ismcts:25:hand", "ismcts:200:hand"]
-WIDEST = 0.25           # an edge interval wider than this would separate nothing by luck alone
+WIDEST = 0.3            # an edge interval wider than this would separate little (a result runs from 0 to 1)
 
 
 def _ladder(path, options, players, entries, games):
@@ -145,9 +145,9 @@ def _ladder(path, options, players, entries, games):
 
 @pytest.mark.slow
 def test_the_tournament_ranks_the_whole_ladder_in_hearts():
-    """GIVEN random, ismcts:25 and ismcts:200 WHEN they play 20 deals of one-hand Hearts at three
+    """GIVEN random, ismcts:25 and ismcts:200 WHEN they play 24 deals of one-hand Hearts at three
     seats THEN they are ranked in that order, every neighbour apart (edge intervals disjoint)."""
-    result, _ = _ladder("rulesets/hearts.yaml", (("target", 1),), 3, LADDER, 60)
+    result, _ = _ladder("rulesets/hearts.yaml", (("target", 1),), 3, LADDER, 72)
     assert [s["agent"] for s in result["standings"]] == LADDER[::-1], result["standings"]
     assert all(n["separated"] for n in result["neighbours"]), result["neighbours"]
     assert result["skill_depth"]["low"] > 0

@@ -1,15 +1,15 @@
 """Duplicate scoring of a tournament: each agent's result set against the par of the seat and the
-deal it played, as duplicate bridge scores a board.
+deal it played, as duplicate card tournaments score a deal.
 
 A game's **result** for a seat is in [0, 1]: where its score falls between the game's lowest and
 highest (1 the best, turned round when the winners are those with the lower scores), so it
 counts by how much a seat won or lost, not only whether, and reads the same in any ruleset
 whatever its points are worth; when every seat has the same score, 1 for a winner and 0 for
-the others. (Half a point for winning on top of the score was tried: in one-hand Hearts it
-doubled the deals needed to tell two search players apart, the winner of a single hand being
-a lumpy signal.) The **par** of a seat of a deal is the mean
-result of every game of that deal's block at that seat: every agent sat there equally often,
-so the cards' luck is in the par. An agent's **edge** in a deal is the mean, over the seats it
+the others. (Half a point for winning on top of the score was tried: in a one-hand trick game
+it doubled the deals needed to tell two search players apart, the winner of a single hand
+being a lumpy signal; docs/measures.md.) The **par** of a seat of a deal is the mean result of
+every game of that deal's block at that seat: every agent sat there equally often, so the
+cards' luck is in the par. An agent's **edge** in a deal is the mean, over the seats it
 held, of its result less the par; its edge in the tournament is the mean over deals. Edges sum
 to zero over the agents of a deal (each sat every seat equally often), and a deal is the unit a
 bootstrap resamples.

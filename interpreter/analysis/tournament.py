@@ -2,7 +2,7 @@
 each agent's edge over the par of the seats it played, and OpenSkill ratings (Weng–Lin
 Plackett–Luce, which rates games of any number of seats), with bootstrap intervals.
 
-    setup = Setup("rulesets/hearts.yaml", options=(("target", 1),), players=3)
+    setup = Setup("game.yaml", options=(("target", 1),), players=3)
     result = play_tournament(setup, entries=["random", "ismcts:25", "ismcts:200"], games=60, jobs=2)
     result.to_dict()        # standings: edge and rating with 95% intervals, games, wins, mean place
 
