@@ -34,6 +34,7 @@ from interpreter.analysis.bundle import Bundle, bundle, unpack
 from interpreter.analysis.duplicate import deal_edges, mean_edges, results as game_results
 from interpreter.analysis.lineup import only_random
 from interpreter.analysis.observe import FINISHED, play_observed
+from interpreter.analysis.runner import LocalBackend, RayBackend, chunks
 from interpreter.analysis.quality import direction, places
 from interpreter.analysis.simulate import game_seed
 from interpreter.analysis.stats import wilson_interval
@@ -214,16 +215,14 @@ def rate(entries: list[str], seatings: list[tuple], results: list[dict]) -> list
     return standings
 
 
-def tasks(setup: Setup, entries: list[str], games: int, workers: int) -> list[tuple]:
+def tasks(setup: Setup, entries: list[str], seatings: list[tuple], workers: int) -> list[tuple]:
     """The schedule's games as (index, lineup, seed), in tasks: one game each when a seat searches
     (a game takes seconds, so a task's cost is nothing beside it, and progress and an interrupted
     run's results move game by game), else as many as the runner puts in a chunk."""
-    from interpreter.analysis.runner import chunks
-    seatings = schedule(len(entries), setup.players, games)
     calls = [(index, tuple(entries[a] for a in seating), deal_seed(setup, index, len(entries)))
              for index, seating in enumerate(seatings)]
     size = None if only_random(entries) else 1
-    return [tuple(calls[start:stop]) for start, stop in chunks(games, workers, size=size)]
+    return [tuple(calls[start:stop]) for start, stop in chunks(len(calls), workers, size=size)]
 
 
 def play_tournament(setup: Setup, *, entries: list[str], games: int, jobs: int = 1, backend=None,
@@ -231,7 +230,6 @@ def play_tournament(setup: Setup, *, entries: list[str], games: int, jobs: int =
     """Play the schedule on `backend` (default: `jobs` local processes) and rate the agents. On
     Ctrl-C or a timeout the games played so far are rated and returned in TournamentInterrupted."""
     _model()          # no games are played for ratings that cannot be computed
-    from interpreter.analysis.runner import LocalBackend, RayBackend
     own = backend is None
     backend = LocalBackend(jobs) if own else backend
     if isinstance(backend, RayBackend) and setup.source is None:
@@ -240,7 +238,7 @@ def play_tournament(setup: Setup, *, entries: list[str], games: int, jobs: int =
     results: dict[int, dict] = {}
     try:
         for _, played in backend.each(play_games, [(setup, batch) for batch in
-                                                   tasks(setup, entries, games, backend.workers)]):
+                                                   tasks(setup, entries, seatings, backend.workers)]):
             for result in played:
                 results[result["index"]] = result
             if progress:
