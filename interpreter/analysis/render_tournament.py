@@ -11,7 +11,8 @@ def table(data: dict) -> Table:
              f"{s['mu']:.1f} [{s['low']:.1f}–{s['high']:.1f}]", pct(s["win_rate"]),
              "–" if s["mean_place"] is None else f"{s['mean_place']:.2f}", str(s["games"])]
             for i, s in enumerate(data["standings"])]
-    apart = "; ".join(f"{n['above']} over {n['below']}: {'separated' if n['separated'] else 'intervals overlap'}"
+    apart = "; ".join(f"{n['above']} over {n['below']}: {'separated' if n['separated'] else 'intervals overlap'}, "
+                      f"difference {n['gap']:+.3f} [{n['gap_low']:+.3f}, {n['gap_high']:+.3f}]"
                       for n in data["neighbours"])
     depth = data["skill_depth"]
     return Table(f"Standings after {data['finished']} games, {data['deals']} whole deals (edge: {data['edge']}; "

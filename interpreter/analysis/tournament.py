@@ -157,18 +157,27 @@ class Tournament:
     played: list = field(default_factory=list)     # one result per game, in schedule order
     standings: list = field(default_factory=list)
     gaps: list = field(default_factory=list)       # the skill depth (edge gap) in each bootstrap resample
+    resampled: list = field(default_factory=list)  # per agent, its edge in each bootstrap resample
     deals: int = 0                                 # whole deals the edges are read from
 
     def ranked(self) -> list[Standing]:
         return sorted(self.standings, key=lambda s: (-s.edge, -s.mu))
 
     def separated(self) -> list[dict]:
-        """Neighbours in the ranking, and whether their 95% edge intervals do not overlap (and,
-        beside it, whether their rating intervals do not)."""
+        """Neighbours in the ranking: whether their 95% edge intervals do not overlap (`separated`,
+        the ladder's verdict), the 95% interval of their edge difference over the same resampled
+        deals (`gap_low`, `gap_high`: paired, so the luck they shared cancels), and whether their
+        rating intervals do not overlap."""
         ranked = self.ranked()
-        return [{"above": a.spec, "below": b.spec, "gap": a.edge - b.edge, "separated": a.edge_low > b.edge_high,
-                 "rating_gap": a.mu - b.mu, "rating_separated": a.low > b.high}
-                for a, b in zip(ranked, ranked[1:])]
+        out = []
+        for a, b in zip(ranked, ranked[1:]):
+            i, j = self.standings.index(a), self.standings.index(b)
+            paired = [x - y for x, y in zip(self.resampled[i], self.resampled[j])] if self.resampled else []
+            low, high = _percentiles(paired) if paired else (float("-inf"), float("inf"))
+            out.append({"above": a.spec, "below": b.spec, "gap": a.edge - b.edge, "separated": a.edge_low > b.edge_high,
+                        "gap_low": low, "gap_high": high,
+                        "rating_gap": a.mu - b.mu, "rating_separated": a.low > b.high})
+        return out
 
     def skill_depth(self) -> dict:
         """The edge gap from the first agent (the ladder's weakest) to the last (its strongest),
@@ -289,6 +298,7 @@ def bootstrap(tournament: Tournament, seatings: list, *, seed: int, samples: int
         for values, edge in zip(edges, resampled):
             values.append(edge)
         tournament.gaps.append(resampled[-1] - resampled[0])
+    tournament.resampled = edges
     for standing, values, edge_values in zip(tournament.standings, mus, edges):
         standing.low, standing.high = _percentiles(values)
         standing.edge_low, standing.edge_high = _percentiles(edge_values)
