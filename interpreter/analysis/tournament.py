@@ -19,7 +19,8 @@ order (so a tournament is the same on any number of workers), is reported beside
 sigma is a posterior that shrinks slowly by design (it assumes skills drift), so the intervals
 of both come from a bootstrap: the deals are resampled with replacement BOOTSTRAP times, and an
 interval is the 2.5 and 97.5 percentiles. Two agents whose edge intervals do not overlap are
-ranked apart by the games played. The skill depth of a game is the edge gap from the ladder's
+ranked apart by the games played; neighbours also get the interval of their edge difference
+over the same resampled deals, which is paired and so narrower. The skill depth of a game is the edge gap from the ladder's
 first agent to its last (docs/measures.md).
 """
 from __future__ import annotations
