@@ -67,6 +67,25 @@ def test_rewards_favour_the_winners_whichever_way_scores_count():
             assert result[loser] == min(result)
 
 
+def test_a_search_that_stops_once_settled_answers_as_the_whole_budget_would():
+    """GIVEN the same seeded search with and without stopping once its answer is settled
+    WHEN both answer the same decisions of a hand
+    THEN every answer is the same, and the settled search ran fewer iterations in all."""
+    game = Game(ruleset("hearts"), 4, seed=5, options={"target": 1})
+    rng = random.Random(2)
+    iterations = {True: 0, False: 0}
+    asked = 0
+    while not game.over and asked < 8:
+        if len(game.decision) > 1:
+            searches = {flag: ISMCTSAgent(iterations=60, seed=asked, settle=flag) for flag in (True, False)}
+            assert ask(searches[True], game).id == ask(searches[False], game).id
+            for flag, search in searches.items():
+                iterations[flag] += search.searched
+            asked += 1
+        advance(game, 1, rng)
+    assert asked == 8 and iterations[False] == 8 * 60 and iterations[True] < iterations[False]
+
+
 def test_specs_make_search_players():
     assert make_agent("ismcts:500", seed=1).iterations == 500
     timed = make_agent("ismcts:0.25s", seed=1)

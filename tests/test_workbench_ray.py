@@ -34,3 +34,18 @@ def test_ray_and_the_local_pool_give_identical_aggregates():
     assert remote[1][1] == local[1][1]
     assert sum(done) == 24 + 2 * 16 and len(done) > 2      # chunks streamed in as they finished
     assert local[0].crashed > 0 and local[1][1][0]["changed"] == 16
+
+
+@pytest.mark.slow
+def test_a_tournament_on_ray_rates_as_the_local_one_does():
+    # GIVEN a short tournament WHEN it is played in this process and as Ray tasks (the ruleset sent as source)
+    from interpreter.analysis.tournament import Setup, play_tournament
+    setup = Setup("tests/rulesets/comeback.yaml", players=2, root_seed=3)
+    local = play_tournament(setup, entries=["random", "first"], games=8).to_dict()
+    backend = RayBackend(workers=2)
+    try:
+        remote = play_tournament(setup, entries=["random", "first"], games=8, backend=backend).to_dict()
+    finally:
+        backend.close()
+    # THEN every edge, rating and interval is the same
+    assert remote == local and local["finished"] == 8

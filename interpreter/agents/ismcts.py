@@ -18,6 +18,8 @@ random, and backs up every seat's reward. The answer is the most visited legal c
   (so "lowest wins" games are searched the right way). `horizon` stops a playout after that many
   decisions, or with `horizon="hand"` where the current hand ends (`interpreter.agents.hands`),
   and scores the state reached as if the game ended there.
+- An iteration budget stops early once the most visited choice leads the next by more than the
+  iterations left: nothing could overtake it, so the answer is the same for less work.
 - A sample deals unseen cards (with their variables) anew. Should a ruleset still refuse to
   play on from one (a state its own flow could not have reached), that iteration is dropped
   and counted in `dropped` rather than ending the search; the shipped rulesets drop none.
@@ -50,12 +52,14 @@ class Node:
 
 
 class ISMCTSAgent:
-    """Searches `iterations` samples (or for `seconds`) before each decision."""
+    """Searches `iterations` samples (or for `seconds`) before each decision; with an iteration
+    budget it stops as soon as the answer is settled (`settle`, see `_settled`), which changes no
+    answer and saves the rest of the budget where one choice stands out."""
     name = "ismcts"
     uses = frozenset(["events", "sample"])
 
     def __init__(self, *, iterations: int | None = None, seconds: float | None = None, seed: int | None = None,
-                 horizon: int | str | None = None, exploration: float = EXPLORATION):
+                 horizon: int | str | None = None, exploration: float = EXPLORATION, settle: bool = True):
         if iterations is None and seconds is None:
             iterations = 200
         if isinstance(horizon, str) and horizon != HAND:
@@ -63,8 +67,10 @@ class ISMCTSAgent:
         self.iterations, self.seconds, self.horizon = iterations, seconds, horizon
         self.exploration = exploration
         self.rng = random.Random(seed)
+        self.settle = settle          # stop an iteration budget early once its answer cannot change
         self.last_root: Node | None = None
         self.dropped = 0
+        self.searched = 0             # iterations run, over every decision
 
     def choose(self, turn: Turn):
         if len(turn) == 1:
@@ -74,18 +80,20 @@ class ISMCTSAgent:
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done = 0
         draw = turn.knowledge.sampler()      # the seat's knowledge, rebuilt once per decision
+        legal = {c.id for c in turn.choices} if turn.numbers is None else {str(n) for n in turn.numbers}
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            if self.settle and self.iterations is not None and _settled(root, legal, self.iterations - done):
                 break
             try:
                 self._iterate(root, draw, hand_phase)
             except GameError:
                 self.dropped += 1
             done += 1
-        self.last_root = root
-        legal = {c.id for c in turn.choices} if turn.numbers is None else {str(n) for n in turn.numbers}
+        self.last_root, self.searched = root, self.searched + done
         ranked = sorted(((child.visits, child.reward, action) for action, child in root.children.items()
                          if action in legal), reverse=True)
         return ranked[0][2] if ranked else _only(turn)
@@ -163,6 +171,21 @@ class ISMCTSAgent:
             game.apply_index(at[rng.randrange(len(at))])
             steps += 1
         return rewards(game)
+
+
+def _settled(root: Node, legal: set, remaining: int) -> bool:
+    """Whether the most visited legal choice leads by more than the iterations left: every
+    iteration adds one visit to one choice at the root, so none can catch it up, and the answer
+    is the one the whole budget would give (only the random draws it would have used differ)."""
+    first = second = 0
+    for action in legal:
+        child = root.children.get(action)
+        visits = child.visits if child is not None else 0
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+    return first - second > remaining
 
 
 def _only(turn: Turn):

@@ -189,15 +189,15 @@ def render(report: dict, *, width: int = 120, color: bool = False) -> str:
 
 
 def skill_table(skill: dict) -> Table:
-    rows = [[r["label"], f"{r['weakest']} → {r['strongest']}", f"{r['gap']:.1f} [{r['low']:.1f}–{r['high']:.1f}]",
+    rows = [[r["label"], f"{r['weakest']} → {r['strongest']}", f"{r['gap']:+.3f} [{r['low']:+.3f}, {r['high']:+.3f}]",
              ""] for r in skill["runs"]]
     for change, row in zip(skill["changes"], rows[1:]):
-        row[3] = f"{change['delta']:+.1f} [{change['low']:+.1f}, {change['high']:+.1f}]: {change['verdict']}"
-    return Table(f"Skill depth: rating gap between the ladder's ends ({', '.join(skill['ladder'])}; "
+        row[3] = f"{change['delta']:+.3f} [{change['low']:+.3f}, {change['high']:+.3f}]: {change['verdict']}"
+    return Table(f"Skill depth: edge gap between the ladder's ends ({', '.join(skill['ladder'])}; "
                  f"{skill['games']} games each)", ["configuration", "weakest → strongest", "gap [95%]",
                                                    "against base"], rows,
-                 note="OpenSkill ratings over the same duplicate schedule for every configuration; intervals by "
-                      "bootstrap over blocks of games (docs/measures.md)")
+                 note="each agent's result over the par of the seat and deal, on the same duplicate schedule "
+                      "for every configuration; intervals by bootstrap over deals (docs/measures.md)")
 
 
 def sweep_table(sweep: dict):

@@ -129,18 +129,24 @@ class LocalBackend:
 
     def run(self, specs: tuple, games: int, *, keep_rows: bool = False) -> Iterator[Chunk]:
         ranges = chunks(games, self.jobs, size=chunk_size(specs, games, self.jobs))
+        for _, chunk in self.each(play_chunk, [(specs, start, stop, keep_rows) for start, stop in ranges]):
+            yield chunk
+
+    def each(self, function: Callable, calls: list[tuple]) -> Iterator[tuple[int, object]]:
+        """`function(*args)` for every `args` of `calls`, as each finishes: (its position, its result).
+        In this process they come in order; on workers, in the order they finish."""
         if self.jobs == 1:
-            for start, stop in ranges:
-                yield play_chunk(specs, start, stop, keep_rows)
+            for position, args in enumerate(calls):
+                yield position, function(*args)
             return
         if self._pool is None:
             from interpreter.analysis.simulate import ignore_interrupts
             self._pool = ProcessPoolExecutor(max_workers=self.jobs, initializer=ignore_interrupts)
-        pending = {self._pool.submit(play_chunk, specs, start, stop, keep_rows) for start, stop in ranges}
+        pending = {self._pool.submit(function, *args): position for position, args in enumerate(calls)}
         while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                yield future.result()
+                yield pending.pop(future), future.result()
 
     def close(self) -> None:
         if self._pool is not None:
@@ -167,17 +173,27 @@ class RayBackend:
             else:
                 ray.init(num_cpus=max(1, workers), include_dashboard=False, **settings)
         self.chunk: int | None = None          # games per task, when set (benchmarks); else chunk_size
-        self._task = ray.remote(max_retries=5)(play_chunk)     # run again where a lost node left it
+        self._tasks: dict = {}                 # function -> its Ray task
         self.workers = max(1, int(ray.cluster_resources().get("CPU", workers)))
 
     def run(self, specs: tuple, games: int, *, keep_rows: bool = False) -> Iterator[Chunk]:
+        specs_ref = self.ray.put(with_source(specs))      # a cluster's nodes need not see this machine's files
+        ranges = chunks(games, self.workers, size=self.chunk or chunk_size(specs, games, self.workers))
+        for _, chunk in self.each(play_chunk, [(specs_ref, start, stop, keep_rows) for start, stop in ranges]):
+            yield chunk
+
+    def each(self, function: Callable, calls: list[tuple]) -> Iterator[tuple[int, object]]:
+        """`function(*args)` as a Ray task for every `args` of `calls`, as each finishes: (its
+        position, its result). A task lost with its node is run again elsewhere (up to 5 times)."""
         ray = self.ray
-        specs_ref = ray.put(with_source(specs))      # a cluster's nodes need not see this machine's files
-        pending = [self._task.remote(specs_ref, start, stop, keep_rows) for start, stop in
-                   chunks(games, self.workers, size=self.chunk or chunk_size(specs, games, self.workers))]
+        if function not in self._tasks:
+            self._tasks[function] = ray.remote(max_retries=5)(function)
+        task = self._tasks[function]
+        refs = {task.remote(*args): position for position, args in enumerate(calls)}
+        pending = list(refs)
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
-            yield ray.get(done[0])
+            yield refs[done[0]], ray.get(done[0])
 
     def close(self) -> None:
         if self.started_here and self.ray.is_initialized():
