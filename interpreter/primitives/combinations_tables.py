@@ -6,7 +6,8 @@ or high), how many wild cards there are and which picks of them count as differe
 of places and the sizes asked for. A shape is found the usual way the first time it is seen;
 the second time its runs are found by the search's walk over small integers standing for the
 cards (0 and up for the family's cards in place order, then the wild cards) and kept as
-itemgetters, so that from then on a call with that shape only picks its own cards through them.
+one itemgetter and slices, so that from then on a call with that shape only picks its own cards
+through them.
 (In random play most shapes of a hand with wild cards are seen once, and making a table costs
 more than one walk; a listing asked for again, a hand kept while others play, a counting game's
 few shapes, is where the tables pay.)
@@ -18,7 +19,8 @@ from typing import Callable
 
 MAX_KEPT = 200_000      # shapes and runs kept over all tables: past this the tables start afresh
 
-_TABLES: dict = {}      # shape key -> (tries, itemgetters taking (cards..., wild cards...) to one run)
+_TABLES: dict = {}      # shape key -> (tries, an itemgetter taking (cards..., wild cards...) to every run's
+                        # cards one after the other, the slices of that which give each run)
 _kept = 0
 _ONCE: set = set()      # the shape keys seen once: a table is made the second time
 
@@ -47,9 +49,11 @@ def family_runs(family: dict, twice: set, wild_picks: list, wilds: list, *, pick
             return walk(family, twice, wild_picks, len(wilds), places, min_size, max_size, wild_lists)
         entry = _make(key, {place: slot for place, slot in layout}, walk,
                       {slot_of[card] for card in members if card in twice})
-    tries, getters = entry
-    pool = members + wilds
-    return [list(get(pool)) for get in getters], tries
+    tries, pick, slices = entry
+    if not slices:
+        return [], tries
+    cards = list(pick(members + wilds))    # every run's cards one after the other...
+    return list(map(cards.__getitem__, slices)), tries    # ...cut into runs, each loop in C
 
 
 def _once(key: tuple) -> None:
@@ -72,8 +76,7 @@ def _make(key: tuple, family: dict, walk: Callable, twice: set) -> tuple:
     global _kept
     _, picks, w, places, min_size, max_size = key
     runs, tries = walk(family, twice, picks, w, places, min_size, max_size)
-    # one card: a slice, so that the getter gives a sequence as for longer runs
-    entry = (tries, tuple(map(_getter, runs)))
+    entry = (tries, _picker([slot for run in runs for slot in run]) if runs else None, _cuts(runs))
     if _kept + len(runs) + 1 > MAX_KEPT:
         _TABLES.clear()
         _kept = 0
@@ -82,9 +85,18 @@ def _make(key: tuple, family: dict, walk: Callable, twice: set) -> tuple:
     return entry
 
 
-def _getter(run: list):
-    """An itemgetter giving the run's cards as a sequence (one card: a slice)."""
-    return itemgetter(*run) if len(run) > 1 else itemgetter(slice(run[0], run[0] + 1))
+def _picker(slots: list):
+    """An itemgetter giving the cards at these slots as a sequence (one slot: a slice)."""
+    return itemgetter(*slots) if len(slots) > 1 else itemgetter(slice(slots[0], slots[0] + 1))
+
+
+def _cuts(runs: list) -> tuple:
+    """The slices of the runs' cards one after the other that give each run."""
+    cuts, start = [], 0
+    for run in runs:
+        cuts.append(slice(start, start + len(run)))
+        start += len(run)
+    return tuple(cuts)
 
 
 def forget() -> None:

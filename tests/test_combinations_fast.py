@@ -1,0 +1,119 @@
+"""Property tests of the fast paths of the combination builtins against the plain search they stand
+for (interpreter/primitives/combinations_search.py): runs without wild cards where several cards
+stand at one place (combinations_stacks.py), results kept by the shape of their cards and given
+again to other cards of the same kinds (combinations_memo.py), and distinct_sets over many sets.
+Each must give the same sets of the very same cards in the same order.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter.engine.state import Card
+from interpreter.primitives import combinations, combinations_memo, combinations_quick, combinations_stacks
+from interpreter.primitives.combinations_search import _search_groups, _search_runs
+
+ACE_LOW_OR_HIGH = [14] + list(range(2, 15))
+ORDERS = [ACE_LOW_OR_HIGH, [14] + list(range(2, 14)), list(range(2, 15)), [5, 6, 5]]
+
+
+def _hand(rng, jokers: int) -> list[Card]:
+    """Random different standard cards, ranks bunched so that runs and doubles are common, then
+    `jokers` identical jokers, all shuffled."""
+    low = rng.randint(2, 9)
+    ranks = range(low, low + rng.randint(3, 6))
+    faces = [{"rank": r, "suit": s} for r in list(ranks) + [14] for s in "CDHS"]
+    attrs = rng.sample(faces, rng.randint(0, 12)) + [{"rank": 0, "suit": "joker"}] * jokers
+    cards = [Card(f"c{i}", f"c{i}", dict(a), i) for i, a in enumerate(attrs)]
+    rng.shuffle(cards)
+    return cards
+
+
+def _same(a, b) -> bool:
+    return [[id(c) for c in s] for s in a] == [[id(c) for c in s] for s in b]
+
+
+def _positions(sets, cards) -> list[list[int]]:
+    where = {id(c): i for i, c in enumerate(cards)}
+    return [[where[id(c)] for c in s] for s in sets]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_memo():
+    combinations_memo.forget()
+    yield
+    combinations_memo.forget()
+
+
+def test_runs_with_several_cards_at_a_place_are_the_searchs(monkeypatch):
+    """GIVEN 1,500 random hands without wild cards, ranks bunched so that a rank often comes twice
+    or three times (a double or triple run), in any suits or one suit, ace low, high or both
+    WHEN runs are listed
+    THEN the fast path gives the search's runs, the very same cards in the same order, and it is
+    the stacked walk that gave them in many of the hands."""
+    walked = []
+
+    def counted(*args):
+        found = combinations_stacks.stacked_runs(*args)
+        walked.append(found is not None)
+        return found
+    monkeypatch.setattr(combinations_quick, "stacked_runs", counted)
+    rng = random.Random(5)
+    for _ in range(1500):
+        cards = _hand(rng, 0)
+        order, same = rng.choice(ORDERS), rng.choice(["", "", "suit"])
+        low, high = rng.randint(1, 4), rng.randint(2, 7)
+        found = combinations.runs(None, cards, "rank", same, [], order, low, high)
+        expected = _search_runs(cards, [], "rank", same, order, max(low, 1), min(high, len(order)))
+        assert _same(found, expected), [c.id for c in cards]
+    assert sum(walked) > 300
+
+
+@pytest.mark.parametrize("jokers", [0, 1, 3])
+def test_results_kept_by_shape_are_given_to_other_cards_of_the_same_kinds(jokers):
+    """GIVEN 400 random hands (with 0, 1 or 3 identical jokers as wild cards), each listed three
+    times, the second and third time with new cards of the same kinds in the same order (another
+    game of the ruleset)
+    WHEN groups and runs are listed
+    THEN every listing gives the search's sets, by position, the kept ones included."""
+    rng = random.Random(11 + jokers)
+    for _ in range(400):
+        cards = _hand(rng, jokers)
+        order, same = rng.choice(ORDERS), rng.choice(["", "suit"])
+        low, high = rng.randint(1, 3), rng.randint(2, 6)
+        naturals = [c for c in cards if c.attrs["rank"]]
+        wild = [c for c in cards if not c.attrs["rank"]]
+        expected_runs = _search_runs(naturals, wild, "rank", same, order, low, min(high, len(order)))
+        expected_groups = _search_groups(naturals, wild, "rank", low, high)
+        for _again in range(3):
+            runs = combinations.runs(None, cards, "rank", same, wild, order, low, high)
+            groups = combinations.groups(None, cards, "rank", wild, low, high)
+            assert _positions(runs, naturals + wild) == _positions(expected_runs, naturals + wild)
+            assert _positions(groups, naturals + wild) == _positions(expected_groups, naturals + wild)
+            twins = {id(c): Card(c.id, c.label, c.attrs, c.index) for c in cards}
+            cards = [twins[id(c)] for c in cards]
+            naturals = [twins[id(c)] for c in naturals]
+            wild = [twins[id(c)] for c in wild]
+            expected_runs = [[twins[id(c)] for c in s] for s in expected_runs]
+            expected_groups = [[twins[id(c)] for c in s] for s in expected_groups]
+    assert combinations_memo._KEPT        # the second and third listings came from kept results
+
+
+def test_distinct_sets_of_many_sets_keeps_the_first_of_each():
+    """GIVEN 300 random listings of 100 to 400 sets (singles, groups and runs of a hand with
+    identical jokers, repeated and reordered)
+    WHEN distinct_sets is applied
+    THEN it gives what the set-by-set reference gives: the first set of each kind, in order."""
+    rng = random.Random(3)
+    for _ in range(300):
+        cards = _hand(rng, rng.randint(1, 4))
+        naturals = [c for c in cards if c.attrs["rank"]]
+        wild = [c for c in cards if not c.attrs["rank"]]
+        sets = [[c] for c in cards] + _search_groups(naturals, wild, "rank", 1, 4)
+        sets += _search_runs(naturals, wild, "rank", "", ACE_LOW_OR_HIGH, 1, 5)
+        while len(sets) < 100:
+            sets += [list(reversed(s)) for s in sets]
+        sets = sets[:rng.randint(100, 400)]
+        rng.shuffle(sets)
+        assert _same(combinations.distinct_sets(None, sets), combinations._distinct_one_by_one(sets))
