@@ -46,10 +46,7 @@ def recalled(shape: tuple, naturals: list, wilds: list) -> list | None:
     if entry is None:
         return None
     pick, cuts = entry
-    if not cuts:
-        return []
-    cards = list(pick(naturals + wilds if wilds else naturals))
-    return list(map(cards.__getitem__, cuts))
+    return picked(pick, cuts, naturals + wilds if wilds else naturals)
 
 
 def remember(shape: tuple, naturals: list, wilds: list, sets: list) -> None:
@@ -61,19 +58,35 @@ def remember(shape: tuple, naturals: list, wilds: list, sets: list) -> None:
         _ONCE.add(shape)
         return
     position = {id(card): i for i, card in enumerate(naturals + wilds)}
-    slots = [position[id(card)] for cards in sets for card in cards]
-    if _kept + len(slots) + 1 > MAX_KEPT:
+    slots = [[position[id(card)] for card in cards] for cards in sets]
+    size = sum(map(len, slots))
+    if _kept + size + 1 > MAX_KEPT:
         _KEPT.clear()
         _kept = 0
+    _KEPT[shape] = picker(slots)
+    _kept += size + 1
+
+
+def picker(sets: list[list[int]]) -> tuple:
+    """(an itemgetter giving every set's cards one after the other, the slices of that which give
+    each set) for sets given as positions in a list of cards; `picked` applies them."""
+    slots = [slot for positions in sets for slot in positions]
     cuts, start = [], 0
-    for cards in sets:
-        cuts.append(slice(start, start + len(cards)))
-        start += len(cards)
+    for positions in sets:
+        cuts.append(slice(start, start + len(positions)))
+        start += len(positions)
     pick = None
     if slots:     # (one card: a slice, so that the getter gives a sequence as for more)
         pick = itemgetter(*slots) if len(slots) > 1 else itemgetter(slice(slots[0], slots[0] + 1))
-    _KEPT[shape] = (pick, tuple(cuts))
-    _kept += len(slots) + 1
+    return pick, tuple(cuts)
+
+
+def picked(pick, cuts: tuple, pool: list) -> list[list]:
+    """The sets that `picker` describes, of the cards of `pool`: each loop in C."""
+    if not cuts:
+        return []
+    cards = list(pick(pool))
+    return list(map(cards.__getitem__, cuts))
 
 
 def forget() -> None:

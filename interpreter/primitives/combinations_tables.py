@@ -5,22 +5,22 @@ of the order are taken and by which of its cards (a card may stand at two places
 or high), how many wild cards there are and which picks of them count as different, the number
 of places and the sizes asked for. A shape is found the usual way the first time it is seen;
 the second time its runs are found by the search's walk over small integers standing for the
-cards (0 and up for the family's cards in place order, then the wild cards) and kept as
-one itemgetter and slices, so that from then on a call with that shape only picks its own cards
-through them.
+cards (0 and up for the family's cards in place order, then the wild cards) and kept as one
+itemgetter and slices (combinations_memo.picker), so that from then on a call with that shape only
+picks its own cards through them.
 (In random play most shapes of a hand with wild cards are seen once, and making a table costs
 more than one walk; a listing asked for again, a hand kept while others play, a counting game's
 few shapes, is where the tables pay.)
 """
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Callable
+
+from interpreter.primitives.combinations_memo import picked, picker
 
 MAX_KEPT = 200_000      # shapes and runs kept over all tables: past this the tables start afresh
 
-_TABLES: dict = {}      # shape key -> (tries, an itemgetter taking (cards..., wild cards...) to every run's
-                        # cards one after the other, the slices of that which give each run)
+_TABLES: dict = {}      # shape key -> (tries, the runs as `picker` gives them, over (cards..., wild cards...))
 _kept = 0
 _ONCE: set = set()      # the shape keys seen once: a table is made the second time
 
@@ -49,11 +49,8 @@ def family_runs(family: dict, twice: set, wild_picks: list, wilds: list, *, pick
             return walk(family, twice, wild_picks, len(wilds), places, min_size, max_size, wild_lists)
         entry = _make(key, {place: slot for place, slot in layout}, walk,
                       {slot_of[card] for card in members if card in twice})
-    tries, pick, slices = entry
-    if not slices:
-        return [], tries
-    cards = list(pick(members + wilds))    # every run's cards one after the other...
-    return list(map(cards.__getitem__, slices)), tries    # ...cut into runs, each loop in C
+    tries, pick, cuts = entry
+    return picked(pick, cuts, members + wilds), tries
 
 
 def _once(key: tuple) -> None:
@@ -76,27 +73,13 @@ def _make(key: tuple, family: dict, walk: Callable, twice: set) -> tuple:
     global _kept
     _, picks, w, places, min_size, max_size = key
     runs, tries = walk(family, twice, picks, w, places, min_size, max_size)
-    entry = (tries, _picker([slot for run in runs for slot in run]) if runs else None, _cuts(runs))
+    entry = (tries, *picker(runs))
     if _kept + len(runs) + 1 > MAX_KEPT:
         _TABLES.clear()
         _kept = 0
     _TABLES[key] = entry
     _kept += len(runs) + 1      # (+1: a shape without runs is kept too)
     return entry
-
-
-def _picker(slots: list):
-    """An itemgetter giving the cards at these slots as a sequence (one slot: a slice)."""
-    return itemgetter(*slots) if len(slots) > 1 else itemgetter(slice(slots[0], slots[0] + 1))
-
-
-def _cuts(runs: list) -> tuple:
-    """The slices of the runs' cards one after the other that give each run."""
-    cuts, start = [], 0
-    for run in runs:
-        cuts.append(slice(start, start + len(run)))
-        start += len(run)
-    return tuple(cuts)
 
 
 def forget() -> None:
