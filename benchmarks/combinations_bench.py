@@ -12,9 +12,9 @@ The listings (the best of 30 timings each, in CPU µs; the rulesets are this che
 - Cribbage count (examples/cribbage-count.yaml): the run and group detection of one show (3♣ 4♦
   4♥ 6♠ and the starter 5♦: a double run and a pair), and the whole count of two hands.
 Before each timing a card goes out of the hand and back, so that no remembered value is used.
-The run layouts kept per shape (primitives/combinations_tables.py, for runs with wild cards) and the
-results kept by the shape of their cards (primitives/combinations_memo.py) are kept, as in play;
-the "cold" row forgets every shape before each timing: what a shape never seen before costs.
+The run layouts kept per shape (primitives/combinations_tables.py, for runs with wild cards) are
+kept, as in play; the "cold" row forgets every shape before each timing: what a shape never seen
+before costs.
 (Moving a card out and back puts it last in the hand: a listing's cards come in another order at
 each timing, which makes another shape, until the hand has come round.)
 The playouts are 40 four-player games of Black Swan and 40 of Cribbage count, random plays, in
@@ -140,7 +140,7 @@ def measure(root: Path, games: int = 40) -> dict[str, float]:
     sys.path.insert(0, str(root))
     from interpreter import Game, load_ruleset
     forgetting = []
-    for kept in ("combinations_tables", "combinations_memo"):
+    for kept in ("combinations_tables",):
         try:
             forgetting.append(importlib.import_module(f"interpreter.primitives.{kept}").forget)
         except ImportError:      # an interpreter without them: nothing kept to clear

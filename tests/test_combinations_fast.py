@@ -1,8 +1,8 @@
 """Property tests of the fast paths of the combination builtins against the plain search they stand
-for (interpreter/primitives/combinations_search.py): runs without wild cards where several cards
-stand at one place (combinations_stacks.py), results kept by the shape of their cards and given
-again to other cards of the same kinds (combinations_memo.py), and distinct_sets over many sets.
-Each must give the same sets of the very same cards in the same order.
+for (interpreter/primitives/combinations_search.py): groups and runs with and without wild cards,
+listed again and again so that the run layouts kept per shape (combinations_tables.py) are used,
+and distinct_sets over many sets, keyed in C. Each must give the same sets of the very same cards
+in the same order.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import random
 import pytest
 
 from interpreter.engine.state import Card
-from interpreter.primitives import combinations, combinations_memo, combinations_quick, combinations_stacks
+from interpreter.primitives import combinations, combinations_tables
 from interpreter.primitives.combinations_search import _search_groups, _search_runs
 
 ACE_LOW_OR_HIGH = [14] + list(range(2, 15))
@@ -40,43 +40,19 @@ def _positions(sets, cards) -> list[list[int]]:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_memo():
-    combinations_memo.forget()
+def _fresh_tables():
+    combinations_tables.forget()
     yield
-    combinations_memo.forget()
-
-
-def test_runs_with_several_cards_at_a_place_are_the_searchs(monkeypatch):
-    """GIVEN 1,500 random hands without wild cards, ranks bunched so that a rank often comes twice
-    or three times (a double or triple run), in any suits or one suit, ace low, high or both
-    WHEN runs are listed
-    THEN the fast path gives the search's runs, the very same cards in the same order, and it is
-    the stacked walk that gave them in many of the hands."""
-    walked = []
-
-    def counted(*args):
-        found = combinations_stacks.stacked_runs(*args)
-        walked.append(found is not None)
-        return found
-    monkeypatch.setattr(combinations_quick, "stacked_runs", counted)
-    rng = random.Random(5)
-    for _ in range(1500):
-        cards = _hand(rng, 0)
-        order, same = rng.choice(ORDERS), rng.choice(["", "", "suit"])
-        low, high = rng.randint(1, 4), rng.randint(2, 7)
-        found = combinations.runs(None, cards, "rank", same, [], order, low, high)
-        expected = _search_runs(cards, [], "rank", same, order, max(low, 1), min(high, len(order)))
-        assert _same(found, expected), [c.id for c in cards]
-    assert sum(walked) > 300
+    combinations_tables.forget()
 
 
 @pytest.mark.parametrize("jokers", [0, 1, 3])
-def test_results_kept_by_shape_are_given_to_other_cards_of_the_same_kinds(jokers):
+def test_groups_and_runs_are_the_searchs_listed_again_with_other_cards(jokers):
     """GIVEN 400 random hands (with 0, 1 or 3 identical jokers as wild cards), each listed three
     times, the second and third time with new cards of the same kinds in the same order (another
     game of the ruleset)
     WHEN groups and runs are listed
-    THEN every listing gives the search's sets, by position, the kept ones included."""
+    THEN every listing gives the search's sets, by position, those from kept run layouts included."""
     rng = random.Random(11 + jokers)
     for _ in range(400):
         cards = _hand(rng, jokers)
@@ -97,7 +73,7 @@ def test_results_kept_by_shape_are_given_to_other_cards_of_the_same_kinds(jokers
             wild = [twins[id(c)] for c in wild]
             expected_runs = [[twins[id(c)] for c in s] for s in expected_runs]
             expected_groups = [[twins[id(c)] for c in s] for s in expected_groups]
-    assert combinations_memo._KEPT        # the second and third listings came from kept results
+    assert jokers < 2 or combinations_tables._TABLES       # (the layouts kept are of runs with wild cards)
 
 
 def test_distinct_sets_of_many_sets_keeps_the_first_of_each():

@@ -24,10 +24,9 @@ to a few hundred choices instead of thousands.
 How they are found: `groups` and `runs` each have a search that goes candidate by candidate,
 comparing sets only where two may be equal and counting every candidate against the caps, and
 quick paths for the usual cases (no interchangeable cards to compare, no cap within reach) that
-build the same sets at once and leave every other case to the search; a quick path's result is
-kept by the shape of its cards and given again to cards of the same kinds in the same order
-(combinations_memo.py). tests/test_combinations.py and tests/test_combinations_fast.py check that
-they give the same sets in the same order, or the same error.
+build the same sets at once and leave every other case to the search. tests/test_combinations.py
+and tests/test_combinations_fast.py check that both give the same sets in the same order, or the
+same error.
 """
 from __future__ import annotations
 

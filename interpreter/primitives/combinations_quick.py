@@ -11,8 +11,6 @@ from operator import itemgetter
 
 from interpreter.primitives import combinations_cards
 from interpreter.primitives.combinations_cards import _plain_numbers
-from interpreter.primitives.combinations_memo import recalled, remember, shape_of
-from interpreter.primitives.combinations_stacks import stacked_runs
 from interpreter.primitives.combinations_tables import family_runs, picks_key
 from interpreter.primitives.combinations_search import (MAX_CLASSES, MAX_SETS, MAX_TRIES, _positions, _Unique,
                                                         _wild_picks, gap_layout)
@@ -58,19 +56,6 @@ def _extras(wild_picks: list, low: int, high: int) -> list[tuple]:
 
 
 def _quick_groups(naturals: list, wilds: list, key: str, min_size: int, max_size: int) -> list | None:
-    """`_found_groups`, kept by the shape of its cards (combinations_memo.py)."""
-    shape = shape_of(naturals, wilds, "groups", key, min_size, max_size, MAX_SETS, MAX_TRIES)
-    if shape is not None:
-        sets = recalled(shape, naturals, wilds)
-        if sets is not None:
-            return sets
-    sets = _found_groups(naturals, wilds, key, min_size, max_size)
-    if sets is not None and shape is not None:
-        remember(shape, naturals, wilds, sets)
-    return sets
-
-
-def _found_groups(naturals: list, wilds: list, key: str, min_size: int, max_size: int) -> list | None:
     """`groups` at once, the sets the search finds, when no two natural cards of a value are
     interchangeable (nor one with a wild card) and no cap is reached: then no group can equal
     another, and each value's are the combinations of its cards with every wild pick that fits.
@@ -170,23 +155,11 @@ def _place_entries(key: str, same: str, positions: dict) -> dict:
     return table[1]
 
 
-def _new_entry(entries: dict, attrs: dict, key: str, same: str, positions: dict) -> tuple | None:
-    """The place entry of a card's attributes (`_place_entries`), kept; None when it lacks one
-    or a value is not hashable."""
-    if len(entries) > 10_000:     # (decks made again and again: keep the newest)
-        entries.clear()
-    try:
-        entry = entries[id(attrs)] = (attrs, attrs[same] if same else None, positions.get(attrs[key]))
-    except (KeyError, TypeError):
-        return None
-    return entry
-
-
 def _family_places(naturals: list, key: str, same: str, positions: dict) -> tuple[dict, set] | None:
     """family -> {place: the card standing there}, in first-seen order, and the cards standing at
     more than one place (an ace low or high); None when a card lacks an attribute (a card
-    variable, or an error for the search to report) or a value is not hashable; CROWDED when two
-    cards of a family stand at one place (they may be interchangeable: see `_family_stacks`)."""
+    variable, or an error for the search to report), two cards of a family stand at one place
+    (they may be interchangeable) or a value is not hashable."""
     entries = _place_entries(key, same, positions)
     slots: dict = {}
     twice: set = set()
@@ -194,8 +167,11 @@ def _family_places(naturals: list, key: str, same: str, positions: dict) -> tupl
         attrs = card.attrs
         entry = entries.get(id(attrs))
         if entry is None or entry[0] is not attrs:
-            entry = _new_entry(entries, attrs, key, same, positions)
-            if entry is None:
+            if len(entries) > 10_000:     # (decks made again and again: keep the newest)
+                entries.clear()
+            try:
+                entry = entries[id(attrs)] = (attrs, attrs[same] if same else None, positions.get(attrs[key]))
+            except (KeyError, TypeError):
                 return None
         places = slots.get(entry[1])
         if places is None:
@@ -206,77 +182,25 @@ def _family_places(naturals: list, key: str, same: str, positions: dict) -> tupl
         if len(where) == 1:      # the usual case, written out
             place = where[0]
             if place in places:
-                return CROWDED
+                return None
             places[place] = card
             continue
         twice.add(card)
         for place in where:
             if place in places:
-                return CROWDED
-            places[place] = card
-    return slots, twice
-
-
-CROWDED: tuple[dict, set] = ({}, set())   # what `_family_places` gives when two cards of a family stand at one place
-
-
-def _family_stacks(naturals: list, key: str, same: str, positions: dict) -> tuple[dict, set] | None:
-    """`_family_places` with every card standing at a place: family -> {place: [its cards]}."""
-    entries = _place_entries(key, same, positions)
-    slots: dict = {}
-    twice: set = set()
-    for card in naturals:
-        attrs = card.attrs
-        entry = entries.get(id(attrs))
-        if entry is None or entry[0] is not attrs:
-            entry = _new_entry(entries, attrs, key, same, positions)
-            if entry is None:
                 return None
-        _, family, where = entry
-        places = slots.get(family)
-        if places is None:
-            places = slots[family] = {}
-        if where is None:
-            continue
-        if len(where) > 1:
-            twice.add(card)
-        for place in where:
-            stack = places.get(place)
-            if stack is None:
-                places[place] = [card]
-            else:
-                stack.append(card)
+            places[place] = card
     return slots, twice
 
 
 def _quick_runs(naturals: list, wilds: list, key: str, same: str, order: list, min_size: int,
                 max_size: int) -> list | None:
-    """`_found_runs`, kept by the shape of its cards (combinations_memo.py)."""
-    shape = shape_of(naturals, wilds, "runs", key, same, tuple(order), min_size, max_size, MAX_SETS, MAX_TRIES)
-    if shape is not None:
-        sets = recalled(shape, naturals, wilds)
-        if sets is not None:
-            return sets
-    sets = _found_runs(naturals, wilds, key, same, order, min_size, max_size)
-    if sets is not None and shape is not None:
-        remember(shape, naturals, wilds, sets)
-    return sets
-
-
-def _found_runs(naturals: list, wilds: list, key: str, same: str, order: list, min_size: int,
-                max_size: int) -> list | None:
     """`runs` at once, the sets the search finds, when no two natural cards of a family stand
     at one place (so none is interchangeable with another), none is interchangeable with a wild
     card and no cap is reached. None in the other cases, for the search."""
-    positions = _positions(order)
-    found = _family_places(naturals, key, same, positions)
+    found = _family_places(naturals, key, same, _positions(order))
     if found is None:
         return None
-    if found is CROWDED:
-        if wilds:
-            return None
-        found = _family_stacks(naturals, key, same, positions)
-        return None if found is None else stacked_runs(*found, naturals, min_size, max_size)
     slots, twice = found
     if not wilds:
         return _chain_runs(slots, twice, min_size, max_size)

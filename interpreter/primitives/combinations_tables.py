@@ -6,7 +6,7 @@ or high), how many wild cards there are and which picks of them count as differe
 of places and the sizes asked for. A shape is found the usual way the first time it is seen;
 the second time its runs are found by the search's walk over small integers standing for the
 cards (0 and up for the family's cards in place order, then the wild cards) and kept as one
-itemgetter and slices (combinations_memo.picker), so that from then on a call with that shape only
+itemgetter and slices (`picker`), so that from then on a call with that shape only
 picks its own cards through them.
 (In random play most shapes of a hand with wild cards are seen once, and making a table costs
 more than one walk; a listing asked for again, a hand kept while others play, a counting game's
@@ -14,9 +14,8 @@ few shapes, is where the tables pay.)
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Callable
-
-from interpreter.primitives.combinations_memo import picked, picker
 
 MAX_KEPT = 200_000      # shapes and runs kept over all tables: past this the tables start afresh
 
@@ -80,6 +79,28 @@ def _make(key: tuple, family: dict, walk: Callable, twice: set) -> tuple:
     _TABLES[key] = entry
     _kept += len(runs) + 1      # (+1: a shape without runs is kept too)
     return entry
+
+
+def picker(sets: list[list[int]]) -> tuple:
+    """(an itemgetter giving every set's cards one after the other, the slices of that which give
+    each set) for sets given as positions in a list of cards; `picked` applies them."""
+    slots = [slot for positions in sets for slot in positions]
+    cuts, start = [], 0
+    for positions in sets:
+        cuts.append(slice(start, start + len(positions)))
+        start += len(positions)
+    pick = None
+    if slots:     # (one card: a slice, so that the getter gives a sequence as for more)
+        pick = itemgetter(*slots) if len(slots) > 1 else itemgetter(slice(slots[0], slots[0] + 1))
+    return pick, tuple(cuts)
+
+
+def picked(pick, cuts: tuple, pool: list) -> list[list]:
+    """The sets that `picker` describes, of the cards of `pool`: each loop in C."""
+    if not cuts:
+        return []
+    cards = list(pick(pool))
+    return list(map(cards.__getitem__, cuts))
 
 
 def forget() -> None:
