@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gc
 import importlib
 import json
 import os
@@ -169,6 +170,7 @@ def count_calls(root: Path, name: str, times: int) -> None:
     from interpreter import Game, load_ruleset
     calls = listings(Game, load_ruleset)
     if name:
+        gc.disable()         # (a collection falling within some calls would make the count wander)
         prepare, listed = calls[name]
         for _ in range(3):
             prepare()
