@@ -25,11 +25,13 @@ How they are found: `groups` and `runs` each have a search that goes candidate b
 comparing sets only where two may be equal and counting every candidate against the caps, and
 quick paths for the usual cases (no interchangeable cards to compare, no cap within reach) that
 build the same sets at once and leave every other case to the search. tests/test_combinations.py
-checks that both give the same sets in the same order, or the same error.
+and tests/test_combinations_fast.py check that both give the same sets in the same order, or the
+same error.
 """
 from __future__ import annotations
 
-from itertools import combinations
+from collections import deque
+from itertools import combinations, repeat
 from math import comb
 
 from interpreter.errors import EvalError
@@ -174,10 +176,11 @@ def _distinct_weighed(sets, card_vars) -> list:
     except TypeError:              # a zone among the sets (a zone has no len): set by set, reading its cards
         return _distinct_one_by_one(sets, card_vars)
     weight_of = _Weights(longest.bit_length(), card_vars).__getitem__
+    # every loop in C: each set's key is the sum of its cards' weights, and setdefault keeps
+    # the first set of each key where it was first seen
     first: dict = {}
-    keep = first.setdefault        # key -> the first set with it
-    for cards in sets:             # (a single, the usual set, without a sum)
-        keep(weight_of(cards[0]) if len(cards) == 1 else sum(map(weight_of, cards)), cards)
+    keys = map(sum, map(map, repeat(weight_of), sets))
+    deque(map(first.setdefault, keys, sets), maxlen=0)
     return list(map(list, first.values()))
 
 

@@ -5,8 +5,9 @@ of the order are taken and by which of its cards (a card may stand at two places
 or high), how many wild cards there are and which picks of them count as different, the number
 of places and the sizes asked for. A shape is found the usual way the first time it is seen;
 the second time its runs are found by the search's walk over small integers standing for the
-cards (0 and up for the family's cards in place order, then the wild cards) and kept as
-itemgetters, so that from then on a call with that shape only picks its own cards through them.
+cards (0 and up for the family's cards in place order, then the wild cards) and kept as one
+itemgetter and slices (`picker`), so that from then on a call with that shape only
+picks its own cards through them.
 (In random play most shapes of a hand with wild cards are seen once, and making a table costs
 more than one walk; a listing asked for again, a hand kept while others play, a counting game's
 few shapes, is where the tables pay.)
@@ -18,7 +19,7 @@ from typing import Callable
 
 MAX_KEPT = 200_000      # shapes and runs kept over all tables: past this the tables start afresh
 
-_TABLES: dict = {}      # shape key -> (tries, itemgetters taking (cards..., wild cards...) to one run)
+_TABLES: dict = {}      # shape key -> (tries, the runs as `picker` gives them, over (cards..., wild cards...))
 _kept = 0
 _ONCE: set = set()      # the shape keys seen once: a table is made the second time
 
@@ -47,9 +48,8 @@ def family_runs(family: dict, twice: set, wild_picks: list, wilds: list, *, pick
             return walk(family, twice, wild_picks, len(wilds), places, min_size, max_size, wild_lists)
         entry = _make(key, {place: slot for place, slot in layout}, walk,
                       {slot_of[card] for card in members if card in twice})
-    tries, getters = entry
-    pool = members + wilds
-    return [list(get(pool)) for get in getters], tries
+    tries, pick, cuts = entry
+    return picked(pick, cuts, members + wilds), tries
 
 
 def _once(key: tuple) -> None:
@@ -72,8 +72,7 @@ def _make(key: tuple, family: dict, walk: Callable, twice: set) -> tuple:
     global _kept
     _, picks, w, places, min_size, max_size = key
     runs, tries = walk(family, twice, picks, w, places, min_size, max_size)
-    # one card: a slice, so that the getter gives a sequence as for longer runs
-    entry = (tries, tuple(map(_getter, runs)))
+    entry = (tries, *picker(runs))
     if _kept + len(runs) + 1 > MAX_KEPT:
         _TABLES.clear()
         _kept = 0
@@ -82,9 +81,26 @@ def _make(key: tuple, family: dict, walk: Callable, twice: set) -> tuple:
     return entry
 
 
-def _getter(run: list):
-    """An itemgetter giving the run's cards as a sequence (one card: a slice)."""
-    return itemgetter(*run) if len(run) > 1 else itemgetter(slice(run[0], run[0] + 1))
+def picker(sets: list[list[int]]) -> tuple:
+    """(an itemgetter giving every set's cards one after the other, the slices of that which give
+    each set) for sets given as positions in a list of cards; `picked` applies them."""
+    slots = [slot for positions in sets for slot in positions]
+    cuts, start = [], 0
+    for positions in sets:
+        cuts.append(slice(start, start + len(positions)))
+        start += len(positions)
+    pick = None
+    if slots:     # (one card: a slice, so that the getter gives a sequence as for more)
+        pick = itemgetter(*slots) if len(slots) > 1 else itemgetter(slice(slots[0], slots[0] + 1))
+    return pick, tuple(cuts)
+
+
+def picked(pick, cuts: tuple, pool: list) -> list[list]:
+    """The sets that `picker` describes, of the cards of `pool`: each loop in C."""
+    if not cuts:
+        return []
+    cards = list(pick(pool))
+    return list(map(cards.__getitem__, cuts))
 
 
 def forget() -> None:
