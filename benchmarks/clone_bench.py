@@ -11,7 +11,9 @@ of that trial: the median ratio and its spread (lowest to highest) are printed, 
 median time. With `--instructions`, each operation is counted by valgrind instead (the same
 count whatever else the machine is doing): `--calls` of it, less the same run without them.
 "determinization" is what a search does per iteration: a sample of the seat's frozen
-knowledge drawn from a sampler made once (`Knowledge.sampler`).
+knowledge drawn from a sampler made once (`Knowledge.sampler`). Where pyspiel is installed,
+OpenSpiel's `state.clone()` of its C++ Hearts, as many decisions into a hand, is measured in
+the same trials, and each trial's ratio of a clone to it is printed.
 """
 from __future__ import annotations
 
@@ -32,7 +34,8 @@ sys.path.insert(0, str(ROOT))
 from interpreter import Game, load_ruleset  # noqa: E402
 from interpreter.agents import play_random, turn_of  # noqa: E402
 
-OPERATIONS = ("decision", "clone", "clone of a logged game", "restore", "determinization")
+OPENSPIEL = "OpenSpiel state.clone()"
+OPERATIONS = ("decision", "clone", "clone of a logged game", "restore", "determinization", OPENSPIEL)
 
 
 def operations(depth: int) -> dict:
@@ -57,9 +60,29 @@ def operations(depth: int) -> dict:
 
     def once(fn):
         return lambda: (fn(), 1)[1]
-    return {"decision": decisions, "clone": once(quiet.clone),
-            "clone of a logged game": once(lambda: logged.clone(record=False)),
-            "restore": once(lambda: quiet.restore(snapshot)), "determinization": once(lambda: draw(rng))}
+    ops = {"decision": decisions, "clone": once(quiet.clone),
+           "clone of a logged game": once(lambda: logged.clone(record=False)),
+           "restore": once(lambda: quiet.restore(snapshot)), "determinization": once(lambda: draw(rng))}
+    openspiel = openspiel_state(depth)
+    if openspiel is not None:
+        ops[OPENSPIEL] = once(openspiel.clone)
+    return ops
+
+
+def openspiel_state(depth: int):
+    """OpenSpiel's C++ Hearts (one hand, as the `target` 1 above), `depth` decisions into the
+    hand after a random deal, or None without pyspiel (`pip install -e ".[bench]"`)."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    state = pyspiel.load_game("hearts").new_initial_state()
+    pick, decisions = random.Random(1), 0
+    while decisions < depth and not state.is_terminal():
+        if not state.is_chance_node():
+            decisions += 1
+        state.apply_action(pick.choice(state.legal_actions()))
+    return state
 
 
 def per_call(fn, seconds: float) -> float:
@@ -72,16 +95,20 @@ def per_call(fn, seconds: float) -> float:
 
 def by_time(depth: int, seconds: float, trials: int) -> None:
     ops = operations(depth)
-    times = {name: [] for name in OPERATIONS}
+    names = [name for name in OPERATIONS if name in ops]
+    times: dict = {name: [] for name in names}
     for _ in range(trials):
-        for name in OPERATIONS:
-            times[name].append(per_call(ops[name], seconds / len(OPERATIONS)))
+        for name in names:
+            times[name].append(per_call(ops[name], seconds / len(names)))
     print(f"Hearts, {depth} decisions into a hand, 4 players, {trials} interleaved trials (CPU time)")
     print(f"  {'operation':<26} {'µs (median)':>12} {'decisions (median)':>19} {'spread':>14}")
-    for name in OPERATIONS:
+    for name in names:
         ratios = [t / d for t, d in zip(times[name], times["decision"])]
         print(f"  {name:<26} {statistics.median(times[name]) * 1e6:>12.1f} {statistics.median(ratios):>19.2f} "
               f"{min(ratios):>6.2f}-{max(ratios):<6.2f}")
+    if OPENSPIEL in times:
+        ratios = [c / o for c, o in zip(times["clone"], times[OPENSPIEL])]
+        print(f"  a clone takes {statistics.median(ratios):.1f}× OpenSpiel's (trials {min(ratios):.1f}-{max(ratios):.1f})")
 
 
 _COUNT = """
@@ -114,7 +141,8 @@ def by_instructions(depth: int, calls: int) -> None:
         sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
     print(f"Hearts, {depth} decisions into a hand, 4 players: instructions per call (callgrind, {calls} calls)")
     counts = {}
-    for name in OPERATIONS:    # (a decision is counted over whole games: a tenth as many of them)
+    names = [name for name in OPERATIONS if name != OPENSPIEL or openspiel_state(1) is not None]
+    for name in names:    # (a decision is counted over whole games: a tenth as many of them)
         counts[name] = instructions(name, depth, max(1, calls // 10) if name == "decision" else calls)
         print(f"  {name:<26} {counts[name]:>12,.0f} = {counts[name] / counts['decision']:6.2f} decisions", flush=True)
 
