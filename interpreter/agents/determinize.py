@@ -64,23 +64,37 @@ def determinize_from(game: Game, seat: int, places: dict, rng: random.Random, *,
                      seen: list | None = None) -> Game:
     """`determinize` with the places the seat knows already worked out (`known_places`), and
     perhaps which zones it sees (`zones_seen` of `game`: a copy numbers its zones alike)."""
-    sample = game.clone(record=False)
-    for choice in unrevealed_choices(sample._stack):     # [env, value, seat, kind, options]
-        if choice[2] is not None and choice[2] != seat and choice[3] != "card":
-            choice[1] = choice[4][rng.randrange(len(choice[4]))]
-    seen = zones_seen(sample, seat) if seen is None else seen
-    decision = sample.decision
+    return sampler(game, seat, places, seen=seen)(rng)
+
+
+def sampler(game: Game, seat: int, places: dict, *, seen: list | None = None):
+    """`draw(rng) -> Game`: `determinize_from(game, seat, places, rng)` for many draws, with
+    what does not depend on the draw (the unseen cards, their places, what the seat knows of
+    the decision's options) worked out once: every sample starts as a copy of `game`."""
+    seen = zones_seen(game, seat) if seen is None else seen
+    decision = game.decision
     if decision is not None and decision.kind == "card":      # the seat knows where its options lie
-        offered = {card.id: {sample.zone_of(card).key} for card in decision._values
-                   if type(card) is Card and not _visible(sample, card, seat, seen)}
+        offered = {card.id: {game.zone_of(card).key} for card in decision._values
+                   if type(card) is Card and not _visible(game, card, seat, seen)}
         if offered:
             places = {**places, **offered}
-    carriers = deal_unseen(sample, seat, places, rng, seen=seen)
-    if decision is not None and carriers:
-        offer_the_same_cards(sample, carriers)
-    sample.reseed(rng.getrandbits(63))
-    sample.seed, sample.stacked, sample._stacked = None, [], []
-    return sample
+    slots = unseen_slots(game, seat, seen)
+    identities = [(c.id, c) for c in slots]     # (what `_assign` reads: the id first)
+    table, where = game.zone_table, game.card_zone
+    keys = [table[where[c.index]].key for c in slots]
+
+    def draw(rng: random.Random) -> Game:
+        sample = game.clone(record=False)
+        for choice in unrevealed_choices(sample._stack):     # [env, value, seat, kind, options]
+            if choice[2] is not None and choice[2] != seat and choice[3] != "card":
+                choice[1] = choice[4][rng.randrange(len(choice[4]))]
+        carriers = _deal(sample, slots, identities, keys, places, rng)
+        if sample.decision is not None and carriers:
+            offer_the_same_cards(sample, carriers)
+        sample.reseed(rng.getrandbits(63))
+        sample.seed, sample.stacked, sample._stacked = None, [], []
+        return sample
+    return draw
 
 
 def zones_seen(game: Game, seat: int) -> list[bool]:
@@ -119,14 +133,22 @@ def deal_unseen(game: Game, seat: int, places: dict[str, set], rng: random.Rando
     card dealt to another place, the card now lying where it lay (`carry_identities`).
     (`seen`: `zones_seen(game, seat)`, if worked out already.)"""
     seen = zones_seen(game, seat) if seen is None else seen
+    slots = unseen_slots(game, seat, seen)
+    table, where = game.zone_table, game.card_zone
+    return _deal(game, slots, [(c.id, c) for c in slots], [table[where[c.index]].key for c in slots], places, rng)
+
+
+def unseen_slots(game: Game, seat: int, seen: list) -> list[Card]:
+    """The cards of `game` in play that `seat` cannot see, in the order of the game's cards."""
     where, turned, peeked = game.card_zone, game.card_turned, game.card_seen
-    slots = [c for c in game.cards_in_play
-             if not (seen[where[c.index]] or c.index in turned or seat in peeked.get(c.index, ()))]
+    return [c for c in game.cards_in_play
+            if not (seen[where[c.index]] or c.index in turned or seat in peeked.get(c.index, ()))]
+
+
+def _deal(game: Game, slots: list, identities: list, keys: list, places: dict, rng: random.Random) -> dict:
+    """`deal_unseen` with the unseen cards (`slots`), their `(id, card)` and their zones' keys."""
     if len(slots) < 2:
         return {}
-    identities = [(c.id, c) for c in slots]     # (what `_assign` reads: the id first)
-    table = game.zone_table
-    keys = [table[where[c.index]].key for c in slots]
     assignment = None
     for _ in range(RETRIES):
         assignment = _assign(keys, identities, places, rng)

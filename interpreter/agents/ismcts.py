@@ -119,20 +119,23 @@ class ISMCTSAgent:
         # selection: down the tree while every legal action here has been tried
         while not game.over:
             actions = legal_actions(game)
-            untried = [a for a in actions if a not in node.children]
+            children, untried = node.children, []
             for a in actions:
-                if a in node.children:
-                    node.children[a].avail += 1
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
+                    child.avail += 1
             player = game.decision.player
             if untried:
                 action = untried[self.rng.randrange(len(untried))]
-                child = node.children[action] = Node(player)
+                child = children[action] = Node(player)
                 child.avail = 1
                 path.append(child)          # before the move: a move may end the hand
                 game.apply_index(actions[action])
                 break
             action = self._select(node, actions)
-            node = node.children[action]
+            node = children[action]
             path.append(node)
             game.apply_index(actions[action])
 

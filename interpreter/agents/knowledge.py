@@ -29,8 +29,7 @@ import io
 import pickle
 import random
 
-from interpreter.agents.determinize import (carry_identities, determinize_from, known_places, offer_the_same_cards,
-                                            zones_seen)
+from interpreter.agents.determinize import carry_identities, known_places, offer_the_same_cards, sampler
 from interpreter.engine.decisions import Decision
 from interpreter.engine.events import EventLog
 from interpreter.engine.frames import Frame, unrevealed_choices
@@ -67,10 +66,7 @@ class Knowledge:
     def sampler(self):
         """`draw(rng) -> Game`: samples of this knowledge, rebuilding the state only once (a
         search draws hundreds per decision)."""
-        base = self.game()
-        seat, places = self.seat, self.places
-        seen = zones_seen(base, seat)
-        return lambda rng: determinize_from(base, seat, places, rng, seen=seen)
+        return sampler(self.game(), self.seat, self.places)
 
     def __repr__(self) -> str:
         return f"Knowledge(seat={self.seat}, {len(self._state)} bytes)"
