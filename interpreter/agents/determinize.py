@@ -82,13 +82,14 @@ def sampler(game: Game, seat: int, places: dict, *, seen: list | None = None):
     identities = [(c.id, c) for c in slots]     # (what `_assign` reads: the id first)
     table, where = game.zone_table, game.card_zone
     keys = [table[where[c.index]].key for c in slots]
+    assign = assigner(keys, identities, places) if len(slots) >= 2 else None
 
     def draw(rng: random.Random) -> Game:
         sample = game.clone(record=False)
         for choice in unrevealed_choices(sample._stack):     # [env, value, seat, kind, options]
             if choice[2] is not None and choice[2] != seat and choice[3] != "card":
                 choice[1] = choice[4][rng.randrange(len(choice[4]))]
-        carriers = _deal(sample, slots, identities, keys, places, rng)
+        carriers = _deal(sample, slots, identities, keys, places, rng, assign)
         if sample.decision is not None and carriers:
             offer_the_same_cards(sample, carriers)
         sample.reseed(rng.getrandbits(63))
@@ -145,13 +146,17 @@ def unseen_slots(game: Game, seat: int, seen: list) -> list[Card]:
             if not (seen[where[c.index]] or c.index in turned or seat in peeked.get(c.index, ()))]
 
 
-def _deal(game: Game, slots: list, identities: list, keys: list, places: dict, rng: random.Random) -> dict:
-    """`deal_unseen` with the unseen cards (`slots`), their `(id, card)` and their zones' keys."""
+def _deal(game: Game, slots: list, identities: list, keys: list, places: dict, rng: random.Random,
+          assign=None) -> dict:
+    """`deal_unseen` with the unseen cards (`slots`), their `(id, card)` and their zones' keys
+    (and perhaps `assigner(keys, identities, places)`, made once for many deals)."""
     if len(slots) < 2:
         return {}
+    if assign is None:
+        assign = assigner(keys, identities, places)
     assignment = None
     for _ in range(RETRIES):
-        assignment = _assign(keys, identities, places, rng)
+        assignment = assign(rng)
         if assignment is not None:
             break
     if assignment is None:      # constraints too tight to sample: keep the known cards where they are
@@ -259,19 +264,37 @@ def _assign(keys: list, identities: list, places: dict, rng: random.Random, keep
     known places goes to a slot in one of them; every other card anywhere hidden. None when
     the draw painted itself in. (The draws are those of picking among the free slots in
     order, each time: free slots are kept in order by zone instead.)"""
-    result: list = [None] * len(keys)
+    return assigner(keys, identities, places, keep)(rng)
+
+
+def assigner(keys: list, identities: list, places: dict, keep=frozenset()):
+    """`assign(rng)`: `_assign(keys, identities, places, rng, keep)` for many draws, with what
+    does not depend on the draw (which cards are constrained, the free slots of each zone
+    before any is taken, the cards left to shuffle) worked out once."""
+    kept: list = [None] * len(keys)
     for i in keep:
-        result[i] = identities[i]
+        kept[i] = identities[i]
     constrained = [i for i, ident in enumerate(identities) if ident[0] in places and i not in keep]
-    placed = set(keep)
-    taken = set(keep)
-    if constrained:
-        shuffle(rng, constrained)
-        free: dict = {}      # zone key -> its free slots, in order
-        for slot, key in enumerate(keys):
-            if slot not in taken:
-                free.setdefault(key, []).append(slot)
-        for i in constrained:
+    free_at_first: dict = {}      # zone key -> its free slots, in order
+    for slot, key in enumerate(keys):
+        if slot not in keep:
+            free_at_first.setdefault(key, []).append(slot)
+    # every constrained card is placed once the draw succeeds: the rest does not depend on it
+    placed = set(keep).union(constrained)
+    rest_at_first = [ident for i, ident in enumerate(identities) if i not in placed]
+    slot_numbers = range(len(keys))
+
+    def assign(rng: random.Random):
+        if not placed:          # nothing known or kept: the shuffled identities are the deal
+            rest = list(identities)
+            shuffle(rng, rest)
+            return rest
+        result = list(kept)
+        taken = set(keep)
+        order = list(constrained)
+        shuffle(rng, order)
+        free = {key: list(slots) for key, slots in free_at_first.items()}
+        for i in order:
             zones = places[identities[i][0]]
             if len(zones) == 1:
                 for zone in zones:
@@ -284,13 +307,9 @@ def _assign(keys: list, identities: list, places: dict, rng: random.Random, keep
             free[keys[slot]].remove(slot)
             result[slot] = identities[i]
             taken.add(slot)
-            placed.add(i)
-    if not placed:          # nothing known or kept: the shuffled identities are the deal
-        rest = list(identities)
+        rest = list(rest_at_first)
         shuffle(rng, rest)
-        return rest
-    rest = [ident for i, ident in enumerate(identities) if i not in placed]
-    shuffle(rng, rest)
-    for slot, ident in zip([slot for slot in range(len(keys)) if slot not in taken], rest):
-        result[slot] = ident
-    return result
+        for slot, ident in zip([slot for slot in slot_numbers if slot not in taken], rest):
+            result[slot] = ident
+        return result
+    return assign

@@ -33,6 +33,7 @@ import time
 from interpreter.agents.hands import HandOver, hand_opening_phase, stop_at_phase
 from interpreter.agents.turn import Turn
 from interpreter.engine.decisions import choice_id
+from interpreter.engine.state import Card
 from interpreter.errors import GameError
 
 EXPLORATION = 0.7
@@ -206,7 +207,9 @@ def legal_actions(game) -> dict:
     """The actions of the current decision, by id, with the position of each among the legal
     values, to be taken by `apply_index` (of options sharing an id, the last)."""
     options = game.legal_values()
-    return {choice_id(options[at]): at for at in _spread_positions(game.decision.kind == "number", len(options))}
+    if game.decision.kind != "number":       # every option; a card's id is the card's own
+        return {(option.id if type(option) is Card else choice_id(option)): at for at, option in enumerate(options)}
+    return {choice_id(options[at]): at for at in _spread_positions(True, len(options))}
 
 
 def _spread_positions(number: bool, n: int):
