@@ -128,26 +128,24 @@ def _copy_tables(copy, game) -> tuple[list, list, list]:
     """New players, teams and zones in the places of `game`'s (variables not yet):
     (players, teams, zones by number)."""
     new = _new
+    table: list = [None] * len(game.zone_table)      # (its last place stays None: see state.py)
+    copy.zones = _zones(game.zones, None, None, table)
     players = []
     for old in game.players:
         p = new(Player)
         p.seat, p.name = old.seat, old.name
+        p.zones = _zones(old.zones, p, p, table)
         players.append(p)
     teams = []
     for old in game.teams:
         t = new(Team)
         t.index, t.name, t.members = old.index, old.name, [players[m.seat] for m in old.members]
         t.vars = old.vars        # (copied with the other variables; NO_VARS stays shared)
+        t.zones = _zones(old.zones, t, None, table) if old.zones else old.zones
         teams.append(t)
     for old, p in zip(game.players, players):
         p.team = teams[old.team.index] if old.team is not None else None
-    table: list = [None] * len(game.zone_table)      # (its last place stays None: see state.py)
     copy.players, copy.teams = players, teams
-    copy.zones = _zones(game.zones, None, None, table)
-    for old, p in zip(game.players, players):
-        p.zones = _zones(old.zones, p, p, table)
-    for old, t in zip(game.teams, teams):
-        t.zones = _zones(old.zones, t, None, table) if old.zones else old.zones
     copy.zone_table = table
     return players, teams, table
 
