@@ -56,7 +56,8 @@ def copy_into(copy, game, *, record: bool) -> None:
     if game.__dict__:
         copy.__dict__.update(game.__dict__)
     players, teams, table = _copy_tables(copy, game)
-    port = _Porter(players, teams, table).port
+    memo: dict = {}
+    port = _porter(players, teams, table, memo)
     _copy_vars(copy, game, port)
     copy.card_zone = game.card_zone[:]
     copy.card_holder = game.card_holder[:]
@@ -66,10 +67,21 @@ def copy_into(copy, game, *, record: bool) -> None:
     copy.winners = None if game.winners is None else [players[p.seat] for p in game.winners]
     share_random(game, copy)
     stack = []
+    plain, new = _PLAIN, _new
     for f in game._stack:
-        frame = _new(Frame)
+        frame = new(Frame)
         frame.code, frame.pc = f.code, f.pc
-        frame.env, frame.data = port(f.env), port(f.data)
+        # (a frame's bindings and data holding only plain values, the usual case, copied in
+        # line; still remembered, so a container named twice stays one container in the copy)
+        env, data = f.env, f.data
+        if type(env) is dict and plain.issuperset(map(type, env.values())) and id(env) not in memo:
+            frame.env = memo[id(env)] = env.copy()
+        else:
+            frame.env = port(env)
+        if type(data) is list and plain.issuperset(map(type, data)) and id(data) not in memo:
+            frame.data = memo[id(data)] = data[:]
+        else:
+            frame.data = port(data)
         stack.append(frame)
     copy._stack = stack
     copy.decision = None
@@ -116,26 +128,24 @@ def _copy_tables(copy, game) -> tuple[list, list, list]:
     """New players, teams and zones in the places of `game`'s (variables not yet):
     (players, teams, zones by number)."""
     new = _new
+    table: list = [None] * len(game.zone_table)      # (its last place stays None: see state.py)
+    copy.zones = _zones(game.zones, None, None, table)
     players = []
     for old in game.players:
         p = new(Player)
         p.seat, p.name = old.seat, old.name
+        p.zones = _zones(old.zones, p, p, table)
         players.append(p)
     teams = []
     for old in game.teams:
         t = new(Team)
         t.index, t.name, t.members = old.index, old.name, [players[m.seat] for m in old.members]
         t.vars = old.vars        # (copied with the other variables; NO_VARS stays shared)
+        t.zones = _zones(old.zones, t, None, table) if old.zones else old.zones
         teams.append(t)
     for old, p in zip(game.players, players):
         p.team = teams[old.team.index] if old.team is not None else None
-    table: list = [None] * len(game.zone_table)      # (its last place stays None: see state.py)
     copy.players, copy.teams = players, teams
-    copy.zones = _zones(game.zones, None, None, table)
-    for old, p in zip(game.players, players):
-        p.zones = _zones(old.zones, p, p, table)
-    for old, t in zip(game.teams, teams):
-        t.zones = _zones(old.zones, t, None, table) if old.zones else old.zones
     copy.zone_table = table
     return players, teams, table
 
@@ -161,8 +171,10 @@ def _zones(old_zones: dict, owner, holder, table: list) -> dict:
 def _copy_vars(copy, game, port) -> None:
     """The variables of the game, its players, teams and cards, game objects swapped."""
     copy.vars = _copied(game.vars, port)
+    plain = _PLAIN
     for old, new in zip(game.players, copy.players):
-        new.vars = _copied(old.vars, port)
+        values = old.vars
+        new.vars = values.copy() if plain.issuperset(map(type, values.values())) else _copied(values, port)
     for old, new in zip(game.teams, copy.teams):
         if old.vars:
             new.vars = _copied(old.vars, port)
@@ -195,51 +207,57 @@ def share_random(game, copy) -> None:
     copy._rng, copy._rng_shared = game._rng, shared
 
 
-class _Porter:
-    """Swaps the players, teams and zones in a value (lists, tuples, dicts, nested) for their
-    copies, keeping shared containers shared. Cards are the same in every copy: kept as they are."""
+def _porter(players: list, teams: list, zones: list, memo: dict):
+    """A function that swaps the players, teams and zones in a value (lists, tuples, dicts,
+    nested) for their copies, keeping shared containers shared (`memo`, by id of the original).
+    Cards are the same in every copy: kept as they are. (A closure: a method's attribute loads
+    were a good part of its cost.)"""
+    plain = _PLAIN
+    remembered = memo.get
 
-    def __init__(self, players, teams, zones):
-        self.players, self.teams, self.zones = players, teams, zones
-        self.memo: dict[int, object] = {}
-
-    def port(self, value):
+    def port(value):
         kind = type(value)
-        if kind in _PLAIN:
+        if kind in plain:
             return value
         if kind is Player:
-            return self.players[value.seat]
+            return players[value.seat]
         if kind is Team:
-            return self.teams[value.index]
+            return teams[value.index]
         if kind is Zone:
-            return self.zones[value.number]
-        if kind in (list, dict, tuple):
-            done = self.memo.get(id(value))
+            return zones[value.number]
+        if kind is list:
+            done = remembered(id(value))
             if done is not None:
                 return done
-            plain = _PLAIN
             # (the usual case, a container of plain values and cards, told by a pass in C)
-            if kind is list:
-                if plain.issuperset(map(type, value)):
-                    new = self.memo[id(value)] = value[:]
-                else:
-                    new = self.memo[id(value)] = []
-                    port = self.port
-                    new[:] = [v if type(v) in plain else port(v) for v in value]
-            elif kind is dict:
-                if plain.issuperset(map(type, value.values())) and plain.issuperset(map(type, value)):
-                    new = self.memo[id(value)] = value.copy()
-                else:
-                    new = self.memo[id(value)] = {}
-                    port = self.port
-                    for k, v in value.items():     # keys are names, save in a ruleset's own dicts
-                        new[k if type(k) in plain else port(k)] = v if type(v) in plain else port(v)
-            elif plain.issuperset(map(type, value)):
-                new = self.memo[id(value)] = value      # (a tuple is never changed: kept)
+            if plain.issuperset(map(type, value)):
+                new = memo[id(value)] = value[:]
             else:
-                new = self.memo[id(value)] = tuple(self.port(v) for v in value)
+                new = memo[id(value)] = []
+                new[:] = [v if type(v) in plain else port(v) for v in value]
+            return new
+        if kind is dict:
+            done = remembered(id(value))
+            if done is not None:
+                return done
+            if plain.issuperset(map(type, value.values())) and plain.issuperset(map(type, value)):
+                new = memo[id(value)] = value.copy()
+            else:
+                new = memo[id(value)] = {}
+                for k, v in value.items():     # keys are names, save in a ruleset's own dicts
+                    new[k if type(k) in plain else port(k)] = v if type(v) in plain else port(v)
+            return new
+        if kind is tuple:
+            done = remembered(id(value))
+            if done is not None:
+                return done
+            if plain.issuperset(map(type, value)):
+                new = memo[id(value)] = value      # (a tuple is never changed: kept)
+            else:
+                new = memo[id(value)] = tuple([port(v) for v in value])
             return new
         return value      # a value that names no game object (a marker of the flow's own)
+    return port
 
 
 def _copy_log(log: EventLog) -> EventLog:
