@@ -246,3 +246,23 @@ def test_markers_of_cardrules_stay_the_same_objects():
     none, not_yet, span = snapshot._Unpickler(io.BytesIO(out.getvalue())).load()
     assert none is NONE and not_yet is NOT_YET
     assert span == own and span is not own
+
+
+@pytest.mark.parametrize("module, name", [
+    ("interpreter.compile.snapshot", "os.system"),        # reaching through a module of cardrules
+    ("interpreter.compile.snapshot", "os"),               # a module it imported
+    ("interpreter.compile.snapshot", "import_module"),    # a function it imported
+    ("interpreter.compile.snapshot", "pickle"),
+])
+def test_an_entry_cannot_reach_through_cardrules_to_what_it_imported(module, name):
+    """GIVEN an entry naming something only reachable through one of cardrules' modules WHEN it
+    is read THEN it is refused, before anything is called."""
+    import io
+
+    def text(value: str) -> bytes:          # SHORT_BINUNICODE
+        data = value.encode()
+        return b"\x8c" + bytes([len(data)]) + data
+    stream = b"\x80\x04" + text(module) + text(name) + b"\x93."     # PROTO 4, STACK_GLOBAL, STOP
+    with pytest.raises(pickle.UnpicklingError, match="is not kept in a ruleset"):
+        snapshot._Unpickler(io.BytesIO(stream)).load()
+

@@ -154,8 +154,20 @@ class _Code:
         self.code = code
 
 
+def _ours(module: str) -> bool:
+    return module == "interpreter" or module.startswith("interpreter.")
+
+
 class _Unpickler(pickle.Unpickler):
     def find_class(self, module: str, name: str):
-        if module == "interpreter" or module.startswith("interpreter.") or (module, name) in ALLOWED:
+        if (module, name) in ALLOWED:
             return super().find_class(module, name)
+        # a name of one of cardrules' modules, not reaching through it (`os.system`) to what it
+        # imported: a class or function must be defined in cardrules, and never a module
+        if _ours(module) and "." not in name:
+            found = super().find_class(module, name)
+            if not isinstance(found, types.ModuleType) and (
+                    not isinstance(found, (type, types.FunctionType, types.BuiltinFunctionType))
+                    or _ours(getattr(found, "__module__", "") or "")):
+                return found
         raise pickle.UnpicklingError(f"{module}.{name} is not kept in a ruleset")
