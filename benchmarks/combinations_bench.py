@@ -86,7 +86,7 @@ def stacked(game, wanted: dict, spare) -> None:
     """Move every card of the zones named in `wanted` to `spare`, then the wanted cards in."""
     cards = {c.id: c for c in game.all_cards}
     for zone in wanted:
-        game.move(list(zone.cards), spare)
+        game.move(list(game.cards_in(zone)), spare)
     for zone, ids in wanted.items():
         game.move([cards[i] for i in ids.split()], zone)
 
@@ -95,7 +95,7 @@ def listing(game, fn, hand, stock) -> tuple:
     """(prepare, call): a card moved out of `hand` and back, so that no remembered value is used;
     then `fn(game, {})`."""
     def prepare():
-        card = hand.cards[0]
+        card = game.cards_in(hand)[0]
         game.move([card], stock)
         game.move([card], hand)
         game.steps = 0
@@ -108,7 +108,7 @@ def listings(Game, load_ruleset) -> dict:
     swan = load_ruleset(ROOT / "rulesets" / "black-swan.yaml")
     game = Game(swan, 2, seed=11, record=False)
     hand, deck = game.vars["turn"].zones["hand"], game.zones["deck"]
-    game.move(list(game.zones["pile"].cards), deck)
+    game.move(list(game.cards_in(game.zones["pile"])), deck)
     stacked(game, {hand: WORST}, deck)
     plays, _ = swan.compile("plays(turn)")
     out["Black Swan worst listing"] = listing(game, plays, hand, deck)

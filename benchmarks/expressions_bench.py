@@ -107,8 +107,9 @@ class NaiveEvaluator:
                 return self.g.is_face_up(obj)
             return getattr(obj, attr)
         if isinstance(obj, Player):
-            if attr in obj.vars:
-                return obj.vars[attr]
+            values = self.g.vars_of(obj)
+            if attr in values:
+                return values[attr]
             if attr in obj.zones:
                 return obj.zones[attr]
             n = len(self.g.players)
@@ -118,11 +119,15 @@ class NaiveEvaluator:
                 return self.g.players[(obj.seat - 1) % n]
             return getattr(obj, attr)
         if isinstance(obj, Team):
-            return obj.vars[attr] if attr in obj.vars else obj.zones.get(attr) or getattr(obj, attr)
+            values = self.g.vars_of(obj)
+            return values[attr] if attr in values else obj.zones.get(attr) or getattr(obj, attr)
         raise AttributeError(attr)
 
+    def _items(self, value):
+        return self.g.cards_in(value) if isinstance(value, Zone) else value
+
     def n_index(self, node, env):
-        items = _items(self.eval(node.children[0], env))
+        items = self._items(self.eval(node.children[0], env))
         return items[self.eval(node.children[1], env)]
 
     # -- operators
@@ -154,7 +159,7 @@ class NaiveEvaluator:
 
     def n_in_(self, node, env):
         x = self.eval(node.children[0], env)
-        return any(item is x or item == x for item in _items(self.eval(node.children[1], env)))
+        return any(item is x or item == x for item in self._items(self.eval(node.children[1], env)))
 
     def n_not_in(self, node, env):
         return not self.n_in_(node, env)
@@ -162,7 +167,7 @@ class NaiveEvaluator:
     def n_add(self, node, env):
         a, b = self.eval(node.children[0], env), self.eval(node.children[1], env)
         if isinstance(a, (list, Zone)):
-            return list(_items(a)) + list(_items(b))
+            return list(self._items(a)) + list(self._items(b))
         return a + b
 
     def n_sub(self, node, env):
@@ -188,7 +193,7 @@ class NaiveEvaluator:
         args = node.children[2].children if len(node.children) > 2 else []
         if name in MACROS and args and getattr(args[0], "data", None) == "name":
             var = str(args[0].children[0])
-            items = _items(self.eval(obj_node, env))
+            items = self._items(self.eval(obj_node, env))
             return MACROS[name](self, items, var, args[1], env)
         return self.call(name, [self.eval(obj_node, env)] + [self.eval(a, env) for a in args])
 
@@ -209,8 +214,6 @@ class NaiveEvaluator:
             yield x, self.eval(body, e)
 
 
-def _items(value):
-    return value.cards if isinstance(value, Zone) else value
 
 
 def _first_by(pairs, better):
@@ -245,12 +248,12 @@ def mid_hand_state(seed: int) -> tuple[Game, dict]:
     agent = RandomAgent(seed)
     while True:
         decision = game.decision
-        trick = game.zones["trick"].cards
+        trick = game.cards_in(game.zones["trick"])
         if decision.kind == "card" and trick and game.decisions_taken > 30:
             player = game.players[decision.player]
             for i, p in enumerate(game.players):
-                p.vars["score"] = 40 * i      # somebody near the target, nobody over it
-            return game, {"p": player, "c": player.zones["hand"].cards[-1]}
+                game.vars_of(p)["score"] = 40 * i      # somebody near the target, nobody over it
+            return game, {"p": player, "c": game.cards_in(player.zones["hand"])[-1]}
         game.apply(agent.choose(turn_of(game)))
 
 
@@ -284,7 +287,7 @@ def main(argv=None) -> int:
     naive = NaiveEvaluator(game)
     scope = {"p": "player", "c": "card"}
     print(f"state: seat {env['p'].seat} to play {env['c'].label} to a trick of "
-          f"{len(game.zones['trick'].cards)}, {len(env['p'].zones['hand'].cards)} cards in hand")
+          f"{len(game.cards_in(game.zones['trick']))}, {len(game.cards_in(env['p'].zones['hand']))} cards in hand")
     print(f"{'condition':<26} {'value':>6} {'compiled µs':>12} {'tree walk µs':>13} {'ratio':>7}")
     for label, text in CONDITIONS:
         compiled, _ = game.rules.compile(text, scope=scope)

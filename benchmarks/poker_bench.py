@@ -40,7 +40,7 @@ def like_pokerkit(game: Game, rng: random.Random) -> None:
     """PokerKit's three kinds uniformly (fold / check-or-call / bet-or-raise), then a raise
     amount uniformly from the minimum up: the bot the PokerKit run uses."""
     actions = game.decision.options
-    p = game.players[game.decision.player].vars
+    p = game.vars_of(game.players[game.decision.player])
     short = p["chips"] <= p["owed"]
     kinds = {"fold": [], "call": [], "raise": []}
     for a in actions:

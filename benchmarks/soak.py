@@ -29,7 +29,7 @@ def cards_conserved(game: Game) -> bool:
     zones = list(game.zones.values()) + [z for p in game.players for z in p.zones.values()] + \
         [z for t in game.teams for z in t.zones.values()]
     for zone in zones:
-        for card in zone.cards:
+        for card in game.cards_in(zone):
             if game.zone_of(card) is not zone:
                 return False
             held.append(card)

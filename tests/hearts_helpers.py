@@ -93,12 +93,12 @@ def new_game(name: str, players: int, hands: Hands | None = None, *, dealer: int
 
 def hand_of(game: Game, seat: int) -> list[str]:
     """The ids of the cards seat `seat` holds, in order."""
-    return [c.id for c in game.players[seat].zones["hand"].cards]
+    return [c.id for c in game.cards_in(game.players[seat].zones["hand"])]
 
 
 def taken_by(game: Game, seat: int) -> list[str]:
     """The ids of the cards seat `seat` has won in tricks this hand."""
-    return [c.id for c in game.players[seat].zones["taken"].cards]
+    return [c.id for c in game.cards_in(game.players[seat].zones["taken"])]
 
 
 def legal(game: Game) -> list[str]:
@@ -137,12 +137,12 @@ def play_out_hand(game: Game) -> None:
 
 def hand_points(game: Game) -> list[int]:
     """Every seat's points for the last scored hand."""
-    return [p.vars["hand_points"] for p in game.players]
+    return [game.vars_of(p)["hand_points"] for p in game.players]
 
 
 def scores(game: Game) -> list[int]:
     """Every seat's running total."""
-    return [p.vars["score"] for p in game.players]
+    return [game.vars_of(p)["score"] for p in game.players]
 
 
 def suit_cards(suit: str, ranks: str = "23456789TJQKA") -> list[str]:

@@ -40,11 +40,11 @@ def amounts(game: Game) -> tuple[int, int]:
 
 
 def var(game: Game, seat: int, name: str):
-    return game.players[seat].vars[name]
+    return game.vars_of(game.players[seat])[name]
 
 
 def chips(game: Game) -> list[int]:
-    return [p.vars["chips"] for p in game.players]
+    return [game.vars_of(p)["chips"] for p in game.players]
 
 
 def shown_cards(game: Game) -> set[str]:

@@ -30,7 +30,7 @@ def test_a_choice_with_a_legal_id_and_another_value_is_refused():
     game = hearts()
     decision = game.decision
     mine = decision.choices[0]
-    other_hand = game.players[2].zones["hand"].cards
+    other_hand = game.cards_in(game.players[2].zones["hand"])
     forged = dataclasses.replace(mine, value=other_hand[0])
     before = snapshot(game)
     with pytest.raises(IllegalChoice, match="carries a value that is not the one"):
@@ -70,16 +70,16 @@ def test_the_engine_lists_cannot_be_edited_through_a_decision():
     game = hearts()
     decision = game.decision
     with pytest.raises((AttributeError, TypeError)):
-        decision.options.append(game.players[2].zones["hand"].cards[0])   # type: ignore[attr-defined]
+        decision.options.append(game.cards_in(game.players[2].zones["hand"])[0])   # type: ignore[attr-defined]
     with pytest.raises((AttributeError, TypeError)):
         decision.choices.append(decision.choices[0])                       # type: ignore[attr-defined]
     with pytest.raises(dataclasses.FrozenInstanceError):
-        decision.choices[0].value = game.players[2].zones["hand"].cards[0]  # type: ignore[misc]
+        decision.choices[0].value = game.cards_in(game.players[2].zones["hand"])[0]  # type: ignore[misc]
 
 
 def test_apply_value_takes_only_an_item_of_the_current_options():
     game = hearts()
-    stranger = game.players[2].zones["hand"].cards[0]
+    stranger = game.cards_in(game.players[2].zones["hand"])[0]
     with pytest.raises(IllegalChoice, match="not one of the legal options"):
         game.apply_value(stranger)
     with pytest.raises(IllegalChoice):
@@ -106,7 +106,7 @@ def test_a_list_valued_option_is_a_tuple_and_applies_as_the_engine_own_list(tmp_
     with pytest.raises(IllegalChoice):
         game.apply_value(option[:1])
     game.apply_value(option)
-    assert [c.id for c in game.zones["table"].cards] == [c.id for c in option]
+    assert [c.id for c in game.cards_in(game.zones["table"])] == [c.id for c in option]
 
 
 def test_number_choices_accept_only_numbers_in_their_range(tmp_path):

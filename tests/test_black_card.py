@@ -97,11 +97,11 @@ def advance(game: Game, hands, jokers=None, *, folds=(), stop=None) -> None:
 
 def zone(game: Game, seat: int | None, name: str) -> list[str]:
     z = game.zones[name] if seat is None else game.players[seat].zones[name]
-    return [c.id for c in z.cards]
+    return [c.id for c in game.cards_in(z)]
 
 
 def chips(game: Game) -> list[int]:
-    return [p.vars["chips"] for p in game.players]
+    return [game.vars_of(p)["chips"] for p in game.players]
 
 
 def used(game: Game) -> list[tuple[int, str]]:
@@ -192,13 +192,13 @@ def test_order_betting_is_pot_limit_with_one_raise_each():
     act(game, 1, "raise")
     assert (game.decision.options.start, game.decision.options.stop - 1) == (1, 4)
     act(game, 1, "4")
-    assert legal(game) == {"fold", "call", "raise"} and game.players[0].vars["owed"] == 4
+    assert legal(game) == {"fold", "call", "raise"} and game.vars_of(game.players[0])["owed"] == 4
     act(game, 0, "raise")
     assert (game.decision.options.start, game.decision.options.stop - 1) == (4, 12)
     act(game, 0, "12")
-    assert legal(game) == {"fold", "call"} and game.players[1].vars["owed"] == 12
+    assert legal(game) == {"fold", "call"} and game.vars_of(game.players[1])["owed"] == 12
     act(game, 1, "call")
-    assert [p.vars["contributed"] for p in game.players] == [18, 18] and game.vars["pot"] == 36
+    assert [game.vars_of(p)["contributed"] for p in game.players] == [18, 18] and game.vars["pot"] == 36
     assert game.phase == "round"
 
 
@@ -217,7 +217,7 @@ def test_one_raise_each_counts_raises_not_the_opening_bet():
     act(game, 1, "call")
     assert game.decision.player == 2 and legal(game) == {"fold", "call"}
     act(game, 2, "call")
-    assert [p.vars["contributed"] for p in game.players] == [5, 5, 5] and game.phase == "round"
+    assert [game.vars_of(p)["contributed"] for p in game.players] == [5, 5, 5] and game.phase == "round"
 
 
 def test_order_betting_allows_check_raise():
@@ -268,7 +268,7 @@ def test_odd_advantage_the_leader_pays_for_an_odd_player():
     advance(game, hands, stop=lambda g: legal(g) == {"pay", "fold"})
     assert game.vars["round_number"] == 1 and game.decision.player == 1    # odd cards, round 1: pays
     advance(game, hands, stop=lambda g: g.vars["round_number"] == 2 and legal(g) == {"pay", "fold"})
-    assert [p.vars["odd"] for p in game.players] == [False, True, False]
+    assert [game.vars_of(p)["odd"] for p in game.players] == [False, True, False]
     assert game.decision.player == 2 and game.vars["due"] == 1
     assert chips(game) == [98, 98, 98]               # seat 0 paid seat 1's payment
     act(game, 2, "pay")
@@ -306,7 +306,7 @@ def test_a21_draws_three_keeps_one_and_takes_the_first_turn():
     game = start(hands, later=["QD", "7C", "4D"])
     advance(game, hands)
     assert game.phase == "passives" and game.decision.player == 0
-    assert [p.vars["a21"] for p in game.players] == [True, False, False]
+    assert [game.vars_of(p)["a21"] for p in game.players] == [True, False, False]
     assert legal(game) == {"QD", "7C", "4D"} and zone(game, None, "drawn") == ["QD", "7C", "4D"]
     act(game, 0, "QD")
     assert zone(game, 0, "up") == ["AS", "6S", "6H", "9D", "QD"]
@@ -327,7 +327,7 @@ def test_a21_with_two_aces_and_several_a21_players_in_ace_suit_order():
     hands = [s0, s1, s2]
     game = start(hands, later=["2S", "3S", "5H", "5C", "7H", "8H", "KD"])
     advance(game, hands)
-    assert [p.vars["a21"] for p in game.players] == [True, True, False]
+    assert [game.vars_of(p)["a21"] for p in game.players] == [True, True, False]
     act(game, 1, "2S")
     act(game, 0, "8H")
     assert [p.seat for p in game.vars["turn_order"]] == [1, 0, 2]
@@ -348,7 +348,7 @@ def test_royalty_disables_the_others_3_straight_but_not_a_4_straight():
     hands = [s0, s1, s2]
     game = start(hands)
     advance(game, hands)
-    assert [p.vars["royalty"] for p in game.players] == [True, False, False]
+    assert [game.vars_of(p)["royalty"] for p in game.players] == [True, False, False]
     assert expr(game, "[enabled(player_at(0), 'straight3'), enabled(player_at(1), 'straight3'),"
                       " enabled(player_at(2), 'straight3'), enabled(player_at(2), 'straight4')]") \
         == [True, False, False, True]
@@ -389,7 +389,7 @@ def test_all_suits_disables_the_others_3_flush_but_not_the_4_flush_sight():
     hands = [s0, s1, s2]
     game = start(hands)
     advance(game, hands)
-    assert [p.vars["all_suits"] for p in game.players] == [True, False, False]
+    assert [game.vars_of(p)["all_suits"] for p in game.players] == [True, False, False]
     assert expr(game, "[enabled(player_at(1), 'wealth'), enabled(player_at(2), 'luck'),"
                       " enabled(player_at(0), 'wealth'), enabled(player_at(1), 'sight4')]") \
         == [False, False, True, True]
@@ -595,7 +595,7 @@ def test_a_condition_met_but_switched_off_by_all_suits_counts_no_community_card(
     hands = [s0, s1, QUIET_X]
     game = start(hands, later=["KD", "KH"])
     advance(game, hands, stop=lambda g: g.phase == "final_bet")
-    assert [p.vars["all_suits"] for p in game.players] == [True, False, False]
+    assert [game.vars_of(p)["all_suits"] for p in game.players] == [True, False, False]
     assert zone(game, None, "community") == [] and game.vars["passes"] == 1
     assert game.phase == "final_bet" and used(game) == []
     assert expr(game, "[met(player_at(1)), usable(player_at(1)), met(player_at(0)), met(player_at(2))]") \
@@ -621,7 +621,7 @@ def test_showdown_split_odd_chip_to_the_earliest_in_the_final_betting_order():
     advance(game, hands, stop=lambda g: g.phase == "final_bet")
     assert [p.seat for p in game.vars["round3_order"]] == [1, 0]
     pot, before = game.vars["pot"], chips(game)
-    assert pot == 13 and [p.vars["contributed"] for p in game.players] == [9, 4]
+    assert pot == 13 and [game.vars_of(p)["contributed"] for p in game.players] == [9, 4]
     advance(game, hands)
     assert game.over
     assert [c - b for c, b in zip(chips(game), before)] == [pot // 2, pot // 2 + 1]
@@ -694,11 +694,11 @@ def test_random_playouts_conserve_chips_and_cards_and_end():
             rng = random.Random(seed)
             while not game.over:
                 assert sum(chips(game)) + game.vars["pot"] == 100 * players
-                cards = sum(len(z.cards) for z in game.zones.values()) + sum(
-                    len(z.cards) for p in game.players for z in p.zones.values())
+                cards = sum(len(game.cards_in(z)) for z in game.zones.values()) + sum(
+                    len(game.cards_in(z)) for p in game.players for z in p.zones.values())
                 assert cards == 54
                 if not game.decision.prompt.startswith("declare"):
-                    assert all(game.vars_of(c)["declared"] for p in game.players for c in p.zones["up"].cards
+                    assert all(game.vars_of(c)["declared"] for p in game.players for c in game.cards_in(p.zones["up"])
                                if c.attrs["suit"] == "joker")
                 game.apply(_agent_choice(game, rng))
             assert sum(chips(game)) == 100 * players and game.vars["pot"] == 0

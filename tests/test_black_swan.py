@@ -83,15 +83,15 @@ def stacked_game(hands: list[list[str]], starter: int = 0, options: dict | None 
 
 
 def hand(game, seat: int) -> list[str]:
-    return [c.id for c in game.players[seat].zones["hand"].cards]
+    return [c.id for c in game.cards_in(game.players[seat].zones["hand"])]
 
 
 def zone(game, seat: int, name: str) -> list[str]:
-    return [c.id for c in game.players[seat].zones[name].cards]
+    return [c.id for c in game.cards_in(game.players[seat].zones[name])]
 
 
 def pile(game) -> list[str]:
-    return [c.id for c in game.zones["pile"].cards]
+    return [c.id for c in game.cards_in(game.zones["pile"])]
 
 
 def key(ids) -> tuple:
@@ -131,7 +131,7 @@ def sets_taken(game) -> list[tuple[int, list[str]]]:
 
 
 def team_score(game, seat: int) -> int:
-    return game.players[seat].team.vars["score"]
+    return game.vars_of(game.players[seat].team)["score"]
 
 
 # -- the deck and the deal (D-25, D-02) ------------------------------------------------------------
@@ -145,7 +145,7 @@ def test_deck_has_57_cards_and_14_are_dealt_to_each_D25(players):
     game = Game(rules(), players, seed=3)
     assert sorted(c.id for c in game.all_cards) == sorted(ALL_IDS)
     assert [len(hand(game, s)) for s in range(players)] == [14] * players
-    assert len(game.zones["deck"].cards) == 57 - 14 * players
+    assert len(game.cards_in(game.zones["deck"])) == 57 - 14 * players
     assert pile(game) == []
 
 
@@ -264,9 +264,9 @@ def test_the_choices_are_the_singles_groups_and_sequences_exactly():
         ids = rng.sample(ALL_IDS, 14) if trial % 2 else rng.sample(STANDARD, 10) + WILDS
         in_pile = rng.randrange(7)
         player = game.vars["turn"]
-        game.move(list(player.zones["hand"].cards) + list(game.zones["pile"].cards), game.zones["deck"])
+        game.move(list(game.cards_in(player.zones["hand"])) + list(game.cards_in(game.zones["pile"])), game.zones["deck"])
         game.move([cards[i] for i in ids], player.zones["hand"])
-        others = [c for c in game.zones["deck"].cards if c.id not in ids][:in_pile]
+        others = [c for c in game.cards_in(game.zones["deck"]) if c.id not in ids][:in_pile]
         game.move(others, game.zones["pile"])
         got = [key(c.id for c in s) for s in plays(game, {})]
         assert len(got) == len(set(got)), "a set is offered twice"
@@ -324,7 +324,7 @@ def test_bankrupt_player_is_marked_and_skipped():
     play_cards(game, "AH 2H 3H 4H 5H 6H 7H", seat=0)
     assert game.decision.player == 0
     play_cards(game, "8S 9S TS JS QS KS AS", seat=0)
-    assert game.players[0].vars["bankrupt"] == 1 and hand(game, 0) == []
+    assert game.vars_of(game.players[0])["bankrupt"] == 1 and hand(game, 0) == []
     assert game.decision.player == 1
     seats = []
     while game.vars["round_number"] == 0:
@@ -364,7 +364,7 @@ def play_last_set_round(last: str, options: dict | None = None):
     play_cards(game, "AC 2C 3C 4C 5C 6C", seat=1)
     play_cards(game, "8D 9D TD JD QD KD AD", seat=1)
     play_cards(game, "2S", seat=1)
-    assert game.players[1].vars["bankrupt"] == 1
+    assert game.vars_of(game.players[1])["bankrupt"] == 1
     play_cards(game, "9S TS JS QS KS", seat=0)
     assert game.decision.player == 0, "the bankrupt seat 1 is skipped"
     play_cards(game, last, seat=0)
@@ -422,7 +422,7 @@ def test_round_scores_sum_the_taken_cards():
     THEN seat 0 scores A..7♥ (50) + 2♠ 9♠..K♠ (50) + the swan (-100) = 0, and seat 1 scores
     8♠ A..6♣ (50) + 8♦..A♦ (70) = 120; each is a team of one."""
     game = play_last_set_round("SWAN")
-    assert [game.players[s].vars["round_points"] for s in range(2)] == [0, 120]
+    assert [game.vars_of(game.players[s])["round_points"] for s in range(2)] == [0, 120]
     assert [team_score(game, s) for s in range(2)] == [0, 120]
 
 
@@ -439,7 +439,7 @@ def test_wild_cards_score_minus_20_in_a_set():
     taken = sets_taken(game)
     assert taken[0][0] == 1
     for seat in range(2):
-        assert game.players[seat].vars["round_points"] == sum(
+        assert game.vars_of(game.players[seat])["round_points"] == sum(
             value_of(c) for s, cards in taken if s == seat for c in cards)
 
 
@@ -518,7 +518,7 @@ def test_team_total_is_the_sum_of_its_members_after_each_round():
         game = Game(rules(), 4, seed=seed, options={"team_target": 100_000})
         agent = RandomAgent(seed)
         for round_number in range(3):
-            before = [t.vars["score"] for t in game.teams]
+            before = [game.vars_of(t)["score"] for t in game.teams]
             dealt = sum(value_of(c) for s in range(4) for c in hand(game, s))
             events_before = len(game.events)
             while game.vars["round_number"] == round_number:
@@ -531,11 +531,11 @@ def test_team_total_is_the_sum_of_its_members_after_each_round():
                     if len(current) == 7:
                         taken[int(event["to"][1])] += sum(current)
                         current = []
-            points = [p.vars["round_points"] for p in game.players]
+            points = [game.vars_of(p)["round_points"] for p in game.players]
             assert points == taken
             assert sum(points) == dealt
             for t, old in zip(game.teams, before):
-                assert t.vars["score"] == old + sum(points[m.seat] for m in t.members)
+                assert game.vars_of(t)["score"] == old + sum(points[m.seat] for m in t.members)
 
 
 def test_four_player_winners_are_both_members_of_the_winning_team():
@@ -548,7 +548,7 @@ def test_four_player_winners_are_both_members_of_the_winning_team():
         result = play(game, FirstLegalAgent() if seed % 2 else RandomAgent(seed))
         assert sorted(result["winners"]) in ([0, 2], [1, 3])
         assert len(result["winning_teams"]) == 1
-        totals = [t.vars["score"] for t in game.teams]
+        totals = [game.vars_of(t)["score"] for t in game.teams]
         winner = result["winning_teams"][0]
         assert totals[winner] >= 300 and totals[winner] > totals[1 - winner]
         assert result["scores"] == [totals[s % 2] for s in range(4)]
@@ -678,10 +678,10 @@ def test_random_games_account_for_every_card_and_point(players):
         decisions = 0
         while True:
             if game.over or game.vars["round_number"] != round_number:
-                points = [p.vars["round_points"] for p in game.players]
+                points = [game.vars_of(p)["round_points"] for p in game.players]
                 assert sum(points) == dealt
                 totals = [old + sum(points[m.seat] for m in t.members) for old, t in zip(totals, game.teams)]
-                assert totals == [t.vars["score"] for t in game.teams]
+                assert totals == [game.vars_of(t)["score"] for t in game.teams]
                 round_number, dealt = round_number + 1, None
                 rounds += 1
                 if game.over:
@@ -691,8 +691,8 @@ def test_random_games_account_for_every_card_and_point(players):
                 dealt = sum(value_of(c) for s in range(players) for c in hand(game, s))
             zones = [game.zones["deck"], game.zones["pile"]] + [
                 p.zones[z] for p in game.players for z in ("hand", "won")]
-            assert sum(len(z.cards) for z in zones) == 57
-            assert len(game.zones["pile"].cards) < 7
+            assert sum(len(game.cards_in(z)) for z in zones) == 57
+            assert len(game.cards_in(game.zones["pile"])) < 7
             options = game.decision.options
             game.apply_value(options[rng.randrange(len(options))])
             decisions += 1
@@ -700,7 +700,7 @@ def test_random_games_account_for_every_card_and_point(players):
         best = max(totals)
         winners = game.result["winners"]
         assert best >= target and totals.count(best) == 1
-        assert sorted(winners) == sorted(m.seat for t in game.teams if t.vars["score"] == best for m in t.members)
+        assert sorted(winners) == sorted(m.seat for t in game.teams if game.vars_of(t)["score"] == best for m in t.members)
     assert rounds >= PLAYOUTS[players]
 
 

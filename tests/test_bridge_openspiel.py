@@ -212,7 +212,7 @@ def test_passed_out_board():
     board = Board(random_deal(random.Random(5)))
     board.play([PASS] * 4)
     assert board.returns() == [0, 0, 0, 0]
-    assert all(len(p.zones["hand"].cards) == 13 for p in board.ours.players)
+    assert all(len(board.ours.cards_in(p.zones["hand"])) == 13 for p in board.ours.players)
 
 
 def test_three_passes_then_an_opening_bid():

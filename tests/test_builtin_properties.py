@@ -12,7 +12,6 @@ import pytest
 
 from interpreter import Game, load_ruleset
 from interpreter.compile.runtime import NAMES as RUNTIME
-from interpreter.engine.state import PUBLIC, Zone
 from interpreter.errors import EvalError, GameError
 from interpreter.language import types as T
 from interpreter.language.builtins import BUILTINS
@@ -25,6 +24,7 @@ deck: {standard: true}
 zones:
   deck: {owner: game, visibility: hidden}
   table: {owner: game, visibility: public}
+  pile: {owner: game, visibility: public}
   hand: {owner: player, visibility: owner}
 vars:
   player: {gold: 0}
@@ -61,7 +61,7 @@ def samples(g) -> dict[str, list[tuple]]:
     """Arguments for every builtin, taken in the first state and kept as they are: a list,
     never a zone, so that only what a builtin itself reads can differ between the states."""
     p0, p1 = g.players
-    hand = list(p0.zones["hand"].cards)
+    hand = list(g.cards_in(p0.zones["hand"]))
     c, d = hand[0], hand[1]
     big = list(range(200))
     return {
@@ -209,7 +209,7 @@ def test_an_inline_form_gives_what_the_call_gives(states):
     form for zones: one with cards and an empty one) THEN it gives the value or the error the
     function gives."""
     game, args, _, _ = states
-    zones = [game.players[1].zones["hand"], game.zones["table"], Zone("pile", "pile", None, PUBLIC)]
+    zones = [game.players[1].zones["hand"], game.zones["table"], game.zones["pile"]]    # (the pile stays empty)
     inlined = [b for b in BUILTINS.values() if b.inline is not None]
     assert {b.name for b in inlined} >= {"size", "max_of"}
     for b in inlined:
@@ -217,7 +217,7 @@ def test_an_inline_form_gives_what_the_call_gives(states):
         params = ", ".join(f"a{i}" for i in range(len(b.params)))
         code = form.code.format(**{f"t{i}": f"t{i}" for i in range(form.locals())},
                                 **{f"a{i}": f"a{i}" for i in range(len(b.params))},
-                                fail=f"fail(g, None, {form.error!r})")
+                                fail=f"fail(g, None, {form.error!r})", z0="g.zone_cards[a0.number]")
         written = eval(f"lambda g, {params}: {code}", dict(RUNTIME))  # noqa: S307 - the registry's own text
         cases = [(z,) for z in zones] if form.zone_only else args[b.name]
         for a in cases:

@@ -40,8 +40,8 @@ def claimed(game: Game) -> list[dict]:
     return [e for e in game.events if e["type"] == "claimed"]
 
 
-def ids(zone) -> list[str]:
-    return [c.id for c in zone.cards]
+def ids(game: Game, zone) -> list[str]:
+    return [c.id for c in game.cards_in(zone)]
 
 
 # -- Slap: a race ------------------------------------------------------------------------------
@@ -53,7 +53,7 @@ def test_slap_the_first_to_slap_a_jack_takes_the_middle_under_their_pile(slap):
     """GIVEN p0 turns the 5♥ and p1 the J♣ WHEN p1 slaps before p0, whoever the game asked
     first THEN p1 takes both cards under its pile, and the event says p1 was first."""
     game = Game(slap, 2, seed=3, stacked=[["5H", "JC"]])
-    assert ids(game.zones["middle"]) == ["JC", "5H"] and set(open_claim(game).seats) == {0, 1}
+    assert ids(game, game.zones["middle"]) == ["JC", "5H"] and set(open_claim(game).seats) == {0, 1}
     since = len(game.events)
     game.apply("slap", seat=1)
     assert moves(game, since)[:2] == [("JC", "middle", "p1.pile"), ("5H", "middle", "p1.pile")]
@@ -65,7 +65,7 @@ def test_slap_a_card_that_is_no_jack_opens_no_window(slap):
     """GIVEN p0 turns the 5♥, p1 the 6♣, p0 the 7♦ WHEN the game starts THEN nobody is asked
     until p1 turns the J♠."""
     game = Game(slap, 2, seed=3, stacked=[["5H", "6C", "7D", "JS"]])
-    assert open_claim(game).seats and ids(game.zones["middle"]) == ["JS", "7D", "6C", "5H"]
+    assert open_claim(game).seats and ids(game, game.zones["middle"]) == ["JS", "7D", "6C", "5H"]
 
 
 def test_slap_when_nobody_slaps_the_middle_stays(slap):
@@ -94,7 +94,7 @@ def test_pung_a_set_beats_a_run_claimed_first_and_its_claimant_discards_next(pun
     game.apply("set")
     event = claimed(game)[0]
     assert (event["player"], event["choice"], event["reason"]) == (2, "set", "priority")
-    assert sorted(ids(game.players[2].zones["melds"])) == ["7C", "7D", "7H"]
+    assert sorted(ids(game, game.players[2].zones["melds"])) == ["7C", "7D", "7H"]
     assert game.decision.player == 2 and sorted(c.id for c in game.decision.choices) == ["QC", "QS"]
 
 
@@ -104,8 +104,8 @@ def test_pung_a_run_alone_is_taken_by_the_next_player(pung):
     game.apply("7H")
     game.apply("pass", seat=2)
     game.apply("run")
-    assert ids(game.players[1].zones["melds"]) == ["6H", "7H", "8H"] and claimed(game)[0]["reason"] == "only"
-    assert game.players[1].vars["melded"] == 1 and game.decision.player == 1
+    assert ids(game, game.players[1].zones["melds"]) == ["6H", "7H", "8H"] and claimed(game)[0]["reason"] == "only"
+    assert game.vars_of(game.players[1])["melded"] == 1 and game.decision.player == 1
 
 
 def test_pung_a_win_beats_a_set(pung):
@@ -151,7 +151,7 @@ def test_doubt_a_true_claim_challenged_gives_the_pile_to_the_challenger(doubt):
     game = Game(doubt, 2, seed=1, stacked=[["2H", "3C", "9S", "4C"]])
     game.apply("2H")
     game.apply("challenge")
-    assert "2H" in ids(game.players[1].zones["hand"]) and not game.zones["pile"].cards
+    assert "2H" in ids(game, game.players[1].zones["hand"]) and not game.cards_in(game.zones["pile"])
     assert any(e["type"] == "shown" and e["card"] == "2H" for e in game.events_for(1))
 
 
@@ -160,7 +160,7 @@ def test_doubt_a_bluff_challenged_goes_back_to_the_bluffer(doubt):
     game = Game(doubt, 2, seed=1, stacked=[["2H", "3C", "9S", "4C"]])
     game.apply("9S")
     game.apply("challenge")
-    assert "9S" in ids(game.players[0].zones["hand"]) and not game.zones["pile"].cards
+    assert "9S" in ids(game, game.players[0].zones["hand"]) and not game.cards_in(game.zones["pile"])
 
 
 def test_doubt_an_unchallenged_card_stays_hidden_from_the_others(doubt):
@@ -182,7 +182,7 @@ def test_doubt_the_first_of_the_others_to_challenge_is_the_challenger(doubt):
     game.apply("2H")
     assert open_claim(game).seats == (1, 2)
     game.apply("challenge", seat=2)
-    assert "2H" in ids(game.players[2].zones["hand"]) and claimed(game)[0]["player"] == 2
+    assert "2H" in ids(game, game.players[2].zones["hand"]) and claimed(game)[0]["player"] == 2
 
 
 # -- all three: replays and simulations -----------------------------------------------------------

@@ -316,5 +316,5 @@ def test_a_card_claim_offers_each_claimant_its_own_legal_cards(tmp_path):
     assert [c.id for c in decision_for(game, 1).choices] == ["5C", "pass"]
     game.apply("pass")
     game.apply("5C")
-    assert game.over and [c.id for c in game.zones["table"].cards] == ["5S", "5C"]
+    assert game.over and [c.id for c in game.cards_in(game.zones["table"])] == ["5S", "5C"]
     assert claimed(game)["choice"] == "5C" and claimed(game)["player"] == 1

@@ -103,7 +103,7 @@ def test_the_human_agent_shows_the_view_and_accepts_an_id_or_a_number():
     from tests.conftest import ruleset
     game = Game(ruleset("hearts"), 4, seed=1)
     seat = game.decision.player
-    own = sorted(game.players[seat].zones["hand"].cards, key=lambda c: c.index)
+    own = sorted(game.cards_in(game.players[seat].zones["hand"]), key=lambda c: c.index)
     said: list[str] = []
     answers = iter(["", "zz", own[1].id.lower()])
     choice = HumanAgent(ask=lambda prompt: next(answers), say=said.append).choose(turn_of(game))

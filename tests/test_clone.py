@@ -142,7 +142,7 @@ def test_a_clone_keeps_the_game_s_fixed_values_and_shares_the_cards():
     target = copy.zones["trick"] if lay != "trick" else copy.players[0].zones["hand"]
     copy.move([card], target)
     assert copy.zone_of(card).key == target.key and game.zone_of(card).key == lay
-    assert card in game.zone_of(card).cards and card not in game.zone_table[target.number].cards
+    assert card in game.cards_in(game.zone_of(card)) and card not in game.cards_in(target)
 
 
 def test_a_game_restored_from_itself_stays_as_it_is():

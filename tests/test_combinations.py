@@ -313,7 +313,7 @@ def test_the_quick_paths_find_what_the_search_finds(monkeypatch):
         sets = [[c] for c in hand] + [s for found in quick if not isinstance(found, str) for s in found]
         sets += sets[:3] + ([sets[0] + sets[0]] if sets and rng.random() < 0.2 else [])
         assert _same(_outcome(table, combinations.distinct_sets, sets),
-                     _outcome(table, lambda g, xs: combinations._distinct_one_by_one(xs, g.card_vars), sets))
+                     _outcome(table, lambda g, xs: combinations._distinct_one_by_one(g, xs, g.card_vars), sets))
 
 
 # -- subsets and distinct_sets -------------------------------------------------------------------------
@@ -387,7 +387,7 @@ def test_a_ruleset_offers_melds_as_choices(tmp_path):
     assert "5H+5S+JK#2" not in choice_ids and "5H+6H+7H+JK#2" not in choice_ids
     assert len(choice_ids) == len(set(choice_ids))
     game.apply("5H+6H+7H")
-    assert [c.id for c in game.zones["table"].cards] == ["5H", "6H", "7H"]
+    assert [c.id for c in game.cards_in(game.zones["table"])] == ["5H", "6H", "7H"]
 
 
 def test_an_unknown_attribute_is_reported_at_its_position(tmp_path):

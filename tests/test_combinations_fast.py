@@ -95,4 +95,4 @@ def test_distinct_sets_of_many_sets_keeps_the_first_of_each():
             sets += [list(reversed(s)) for s in sets]
         sets = sets[:rng.randint(100, 400)]
         rng.shuffle(sets)
-        assert _same(combinations.distinct_sets(None, sets), combinations._distinct_one_by_one(sets, NO_VARS))
+        assert _same(combinations.distinct_sets(None, sets), combinations._distinct_one_by_one(None, sets, NO_VARS))

@@ -49,7 +49,7 @@ def show(hand: list[str], starter: str) -> int:
 
 
 def points(game) -> list[int]:
-    return [p.vars["points"] for p in game.players]
+    return [game.vars_of(p)["points"] for p in game.players]
 
 
 def test_the_best_hand_counts_29_and_a_double_run_counts_twice(cribbage):
@@ -105,5 +105,5 @@ def test_random_games_end_with_a_winner_at_the_target(cribbage, players):
         game = Game(cribbage, players, seed=seed, record=False)
         play_random(game, random.Random(seed))
         assert game.over
-        assert [p.seat for p in game.players if p.vars["points"] >= 61] == game.result["winners"]
+        assert [p.seat for p in game.players if game.vars_of(p)["points"] >= 61] == game.result["winners"]
         assert len(game.result["winners"]) == 1

@@ -122,11 +122,11 @@ def test_simultaneous_choices_are_hidden_until_everyone_has_chosen(tmp_path):
     first = game.decision.choices[0]
     game.apply(first)
     assert game.decision.player == 1
-    assert game.zones["revealed"].cards == []
+    assert game.cards_in(game.zones["revealed"]) == []
     seat1 = json.dumps(game.view(1)) + json.dumps(game.events_for(1))
     assert first.id not in seat1
     game.apply(game.decision.choices[0])
-    assert [c.id for c in game.zones["revealed"].cards][0] == first.id   # revealed together, in seat order
+    assert [c.id for c in game.cards_in(game.zones["revealed"])][0] == first.id   # revealed together, in seat order
     game.apply("2")
     assert not any(e["type"] == "decided" and e["player"] == 0 and e["kind"] == "number" for e in game.events_for(1))
     game.apply("3")
@@ -215,8 +215,8 @@ def test_a_stacked_deck_deals_the_listed_cards_first(tmp_path):
             from: player_at(0).hand
         """)
     game = Game(rules, 2, seed=1, stacked=[["AS", "KH", "QD", "JC"]])
-    assert [c.id for c in game.players[0].zones["hand"].cards] == ["AS", "QD"]
-    assert [c.id for c in game.players[1].zones["hand"].cards] == ["KH", "JC"]
+    assert [c.id for c in game.cards_in(game.players[0].zones["hand"])] == ["AS", "QD"]
+    assert [c.id for c in game.cards_in(game.players[1].zones["hand"])] == ["KH", "JC"]
     with pytest.raises(GameError, match="names cards that are not there"):
         Game(rules, 2, seed=1, stacked=[["AS", "ZZ"]])
 
@@ -299,7 +299,7 @@ def test_abilities_are_offered_when_usable_and_can_be_disabled_by_another_player
     game.apply("steal")                                # seat 0 steals
     assert game.decision.kind == "player" and offered() == ["p1"]
     game.apply("p1")
-    assert [p.vars["gold"] for p in game.players] == [2, 1]
+    assert [game.vars_of(p)["gold"] for p in game.players] == [2, 1]
     assert any(e["type"] == "ability_used" and e["ability"] == "steal" for e in game.events)
 
 
@@ -321,7 +321,7 @@ def test_move_to_top_keeps_the_order_listed(tmp_path):
             from: revealed
         """)
     game = Game(rules, 2, seed=1)
-    assert [c.id for c in game.zones["revealed"].cards] == ["AS", "2C", "3C", "4C"]
+    assert [c.id for c in game.cards_in(game.zones["revealed"])] == ["AS", "2C", "3C", "4C"]
 
 
 def test_swap_fires_moved_triggers(tmp_path):
@@ -360,7 +360,7 @@ def test_a_simultaneous_action_takes_effect_only_after_everyone_chose(tmp_path):
         """)
     game = Game(rules, 2, seed=1)
     game.apply("high")
-    assert [p.vars["bid"] for p in game.players] == [0, 0]
+    assert [game.vars_of(p)["bid"] for p in game.players] == [0, 0]
     assert "high" not in json.dumps(game.events_for(1))
     game.apply("low")
     assert game.result["scores"] == [2, 1]
@@ -378,7 +378,7 @@ def test_a_hidden_cards_variable_is_seen_only_by_those_who_see_the_card(tmp_path
             from: player_at(0).hand
         """)
     game = Game(rules, 2, seed=1)
-    secret = game.players[0].zones["hand"].cards[0].id
+    secret = game.cards_in(game.players[0].zones["hand"])[0].id
     assert game.view(0)["cards"][secret] == {"named": "secret"}
     assert secret not in game.view(1)["cards"]
     assert "secret" not in json.dumps(game.events_for(1)) and "secret" in json.dumps(game.events_for(0))
@@ -424,7 +424,7 @@ def test_a_conditions_candidate_independent_parts_are_hoisted_without_changing_i
               and player_at(0).hand.any(y, y.suit == c.suit)
         """)
     game = Game(rules, 2, seed=4)
-    mine, theirs = game.players[0].zones["hand"].cards, game.players[1].zones["hand"].cards
+    mine, theirs = game.cards_in(game.players[0].zones["hand"]), game.cards_in(game.players[1].zones["hand"])
     best_mine, best_theirs = max(c.attrs["rank"] for c in mine), max(c.attrs["rank"] for c in theirs)
     expected = [c.id for c in mine if c.attrs["rank"] >= best_mine or c.attrs["rank"] >= best_theirs]
     assert [c.id for c in game.decision.choices] == expected
@@ -455,7 +455,7 @@ def test_nested_macros_in_a_condition_see_the_candidate_and_each_others_items(tm
               and (above(c, 1) or player_at(1).hand.count(y, same_suit(first([c]), y)) >= 2)
         """)
     game = Game(rules, 2, seed=7)
-    mine, theirs = game.players[0].zones["hand"].cards, game.players[1].zones["hand"].cards
+    mine, theirs = game.cards_in(game.players[0].zones["hand"]), game.cards_in(game.players[1].zones["hand"])
     everyone = mine + theirs
     rank, suit = (lambda card: card.attrs["rank"]), (lambda card: card.attrs["suit"])
     expected = [c.id for c in mine
@@ -488,8 +488,8 @@ def test_a_functions_parameters_are_seen_inside_its_loops_and_shadowed_by_an_ite
           - "shuffle(deck); deal(deck, players.map(p, p.hand), 10)"
         """)
     game = Game(rules, 3, seed=5)
-    p, c = game.players[0], min(game.players[1].zones["hand"].cards, key=lambda card: card.attrs["rank"])
-    hands = [q.zones["hand"].cards for q in game.players]
+    p, c = game.players[0], min(game.cards_in(game.players[1].zones["hand"]), key=lambda card: card.attrs["rank"])
+    hands = [game.cards_in(q.zones["hand"]) for q in game.players]
     rank, suit = (lambda card: card.attrs["rank"]), (lambda card: card.attrs["suit"])
     beats = lambda a, b: suit(b) == suit(a) and rank(b) > rank(a)  # noqa: E731
 

@@ -93,14 +93,14 @@ def standard_state(rules) -> tuple[Game, dict]:
     move("7D JD", g.zones["trick"])
     g.vars.update(round=3, mode="normal", leader=p[1])
     for player, score in zip(p, (10, 105, 0, 42)):
-        player.vars["score"] = score
-    p[1].vars["bid"] = 2
+        g.vars_of(player)["score"] = score
+    g.vars_of(p[1])["bid"] = 2
     return g, {"p": p[0], "q": p[1], "c": by_id["QS"], "d": by_id["7D"]}
 
 
 def snapshot(g: Game):
-    zones = {z.key: [c.id for c in z.cards] for z in g._all_zones()}
-    return (zones, dict(g.vars), [dict(p.vars) for p in g.players],
+    zones = {z.key: [c.id for c in g.cards_in(z)] for z in g.zone_table if z is not None}
+    return (zones, dict(g.vars), [dict(g.vars_of(p)) for p in g.players],
             {c.id: dict(g.vars_of(c)) for c in g.all_cards})
 
 
@@ -547,7 +547,7 @@ def test_a_failing_effect_names_the_verb_and_position(rules):
 def test_a_runtime_error_inside_a_function_points_into_the_ruleset(rules):
     """led_suit is first(trick).suit: with an empty trick the error names the fixture's line."""
     g, env = standard_state(rules)
-    g.move(list(g.zones["trick"].cards), g.zones["deck"])
+    g.move(list(g.cards_in(g.zones["trick"])), g.zones["deck"])
     fn, _ = rules.compile("led_suit == 'hearts'", scope=SCOPE)
     with pytest.raises(GameError) as info:
         fn(g, env)

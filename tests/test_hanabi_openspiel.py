@@ -82,12 +82,12 @@ def hanabi_ours(game, observer: int) -> dict:
     for offset in range(players):
         p = game.players[(observer + offset) % players]
         shown = view["players"][p.seat]["zones"]["hand"]
-        told = zip(p.vars["told_colors"], p.vars["told_ranks"])
+        told = zip(game.vars_of(p)["told_colors"], game.vars_of(p)["told_ranks"])
         hands.append([(cards[cid].label if cid else "XX", (k or "X") + (str(r) if r else "X"))
                       for cid, (k, r) in zip(shown, told)])
-    stacks = [sum(1 for c in game.zones["fireworks"].cards if c.attrs["color"] == k) for k in HANABI_COLORS]
+    stacks = [sum(1 for c in game.cards_in(game.zones["fireworks"]) if c.attrs["color"] == k) for k in HANABI_COLORS]
     return {"fuses": game.vars["fuses"], "hints": game.vars["hints"], "stacks": stacks,
-            "deck": len(game.zones["deck"].cards), "discards": [c.label for c in game.zones["discards"].cards],
+            "deck": len(game.cards_in(game.zones["deck"])), "discards": [c.label for c in game.cards_in(game.zones["discards"])],
             "hands": hands}
 
 
@@ -120,7 +120,7 @@ def play_hanabi(players: int, rng: random.Random, *, careful: float = 0.0) -> tu
         assert sorted(legal) == theirs.legal_actions(), f"{where()}: legal {sorted(legal)} vs {theirs.legal_actions()}"
         pick = rng.choice(sorted(legal))
         if rng.random() < careful:
-            hand = ours.players[ours.decision.player].zones["hand"].cards
+            hand = ours.cards_in(ours.players[ours.decision.player].zones["hand"])
             good = [m for m in legal.values() if m[0] == "play" and hanabi_playable(ours, hand[m[1] - 1])]
             safe = good or [m for m in legal.values() if m[0] != "play"]
             pick = hanabi_uid(rng.choice(safe), players)
@@ -134,11 +134,11 @@ def play_hanabi(players: int, rng: random.Random, *, careful: float = 0.0) -> tu
         assert {k: n / total for k, n in left.items()} == pytest.approx(outcomes), f"{where()}: deck {left}"
     score = ours.scores()[0]
     assert [score] * players == pytest.approx(theirs.returns()), f"{where()}: score {score} vs {theirs.returns()}"
-    return decisions, score, ours.vars["fuses"], len(ours.zones["fireworks"].cards)
+    return decisions, score, ours.vars["fuses"], len(ours.cards_in(ours.zones["fireworks"]))
 
 
 def hanabi_playable(game, card) -> bool:
-    stack = sum(1 for c in game.zones["fireworks"].cards if c.attrs["color"] == card.attrs["color"])
+    stack = sum(1 for c in game.cards_in(game.zones["fireworks"]) if c.attrs["color"] == card.attrs["color"])
     return stack == card.attrs["rank"] - 1
 
 

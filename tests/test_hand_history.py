@@ -95,7 +95,7 @@ def _pokerkit_agrees(text: str, game: Game) -> None:
         stacks.update(zip(hand.seats, hand.finishing_stacks))
     assert stacks
     for seat, end in stacks.items():
-        assert game.players[seat - 1].vars["chips"] == end
+        assert game.vars_of(game.players[seat - 1])["chips"] == end
 
 
 @pytest.mark.slow

@@ -67,7 +67,7 @@ def test_a_sample_stops_where_the_hand_ends():
         with pytest.raises(HandOver):
             play_random(sample, random.Random(i))
         assert sample.vars["hand_number"] == 2 and not sample.over
-        assert sum(p.vars["chips"] for p in sample.players) + sample.vars["pot"] == 40_000
+        assert sum(sample.vars_of(p)["chips"] for p in sample.players) + sample.vars["pot"] == 40_000
 
 
 def test_the_search_player_with_a_hand_horizon_answers_legally():

@@ -81,7 +81,7 @@ class Stats:
 
 
 def hands_of(game: Game) -> list[list[str]]:
-    return [[c.id for c in p.zones["hand"].cards] for p in game.players]
+    return [[c.id for c in game.cards_in(p.zones["hand"])] for p in game.players]
 
 
 def legal_ids(game: Game) -> set[str]:
@@ -182,7 +182,7 @@ def compare_hand(game: Game, rng: random.Random, label: str, stats: Stats) -> No
     # The last card ran our score phase; hand_number moved on (the next hand's first decision is
     # waiting) and hand_points still hold this hand's points.
     assert game.vars["hand_number"] == k + 1, f"{where}: hand_number {game.vars['hand_number']}"
-    ours_pts = [p.vars["hand_points"] for p in game.players]
+    ours_pts = [game.vars_of(p)["hand_points"] for p in game.players]
     theirs_pts = spiel.points()
     assert ours_pts == theirs_pts, f"{where}: hand points ours {ours_pts}, OpenSpiel {theirs_pts}"
     if sum(theirs_pts) == 78:
@@ -200,9 +200,9 @@ def run_games(seeds, *, path: Path | str = RULESET_PATH, hands: int = HANDS_PER_
         for k in range(hands):
             assert game.vars["hand_number"] == k
             compare_hand(game, rng, f"seed {seed}", stats)
-            pts = [p.vars["hand_points"] for p in game.players]
+            pts = [game.vars_of(p)["hand_points"] for p in game.players]
             scores = [s + p for s, p in zip(scores, pts)]
-            assert [p.vars["score"] for p in game.players] == scores, f"seed {seed}: running score"
+            assert [game.vars_of(p)["score"] for p in game.players] == scores, f"seed {seed}: running score"
     return stats
 
 

@@ -74,7 +74,7 @@ def test_big_blind_check_ends_the_round_and_the_flop_starts_left_of_the_button()
     act(game, 1, "call")
     act(game, 2, "check")
     assert game.phase == "flop" and game.decision.player == 1
-    assert [c.id for c in game.zones["board"].cards] == BOARD[:3]
+    assert [c.id for c in game.cards_in(game.zones["board"])] == BOARD[:3]
     assert legal(game) == {"check", "bet"}
 
 
@@ -212,7 +212,7 @@ def test_a_hand_won_by_folds_pays_without_a_showdown():
     assert game.over
     assert chips(game) == [10000 + 150, 9950, 9900]
     assert not shown_cards(game) & {"AH", "AC", "KH", "KC", "QH", "QC"}
-    assert not game.zones["board"].cards
+    assert not game.cards_in(game.zones["board"])
 
 
 def test_showdown_shows_the_hands_still_in():

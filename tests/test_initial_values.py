@@ -19,9 +19,9 @@ def test_a_starting_value_is_read_as_set_up_gives_it_whatever_the_game_holds_now
     variable's declared start, and a KeyError for a name no ruleset declares."""
     game = Game(load("texas-holdem"), 3, seed=4, options={"stack": 700, "hands": 1})
     rng = random.Random(2)
-    while not game.over and all(p.vars["chips"] == 700 for p in game.players):
+    while not game.over and all(game.vars_of(p)["chips"] == 700 for p in game.players):
         game.apply_index(rng.randrange(len(game.decision)))
-    assert any(p.vars["chips"] != 700 for p in game.players)
+    assert any(game.vars_of(p)["chips"] != 700 for p in game.players)
     assert game.initial_value("chips") == 700
     assert game.initial_value("chips", scope="player") == 700
     assert game.initial_value("hand_number", scope="game") == 0

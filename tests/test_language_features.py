@@ -131,7 +131,7 @@ def test_let_names_a_value_for_the_steps_after_it(tmp_path):
           - "result = doubled; move(best, table)"
         """)
     game = Game(rules, 2, seed=5, stacked=[["3C", "KD", "9H", "2S"]])
-    assert game.vars["result"] == 26 and [c.id for c in game.zones["table"].cards] == ["KD"]
+    assert game.vars["result"] == 26 and [c.id for c in game.cards_in(game.zones["table"])] == ["KD"]
 
 
 def test_let_names_are_checked(tmp_path):
@@ -642,10 +642,10 @@ def test_a_choice_decided_by_a_part_the_same_for_every_candidate_asks_it_only_wi
         """)
     game = Game(rules, 2, seed=1)
     assert game.vars["none"] == 1
-    face = game.zones["table"].cards[0].attrs["rank"]
+    face = game.cards_in(game.zones["table"])[0].attrs["rank"]
     offered = [c.attrs["rank"] for c in game.decision.options]
     assert offered and all((rank > 10) == (face > 10) for rank in offered)
-    assert len(offered) == sum((c.attrs["rank"] > 10) == (face > 10) for c in game.players[0].zones["hand"].cards)
+    assert len(offered) == sum((c.attrs["rank"] > 10) == (face > 10) for c in game.cards_in(game.players[0].zones["hand"]))
 
 
 def test_a_later_part_decided_the_same_for_every_candidate_splits_the_listing_only_when_it_cannot_fail(tmp_path):
@@ -675,11 +675,11 @@ def test_a_later_part_decided_the_same_for_every_candidate_splits_the_listing_on
         """)
     game = Game(rules, 2, seed=3)
     assert game.vars["seen"] == 1                       # the failing part was skipped: no error
-    hand = game.players[0].zones["hand"].cards
+    hand = game.cards_in(game.players[0].zones["hand"])
     assert {c.attrs["rank"] for c in game.decision.options} == {c.attrs["rank"] for c in hand if c.attrs["rank"] > 10}
     game.apply_index(0)
     assert game.vars["open"]
-    hand = game.players[0].zones["hand"].cards
+    hand = game.cards_in(game.players[0].zones["hand"])
     assert list(game.decision.options) == [c for c in hand if c.attrs["rank"] > 5]
     source = "\n\n".join(rules.generated)
     assert re.search(r"if \(?g\.vars\['open'\]\)?:\n\s+for _x in _items:", source), "decided before the loops"
@@ -750,8 +750,8 @@ def test_a_part_every_candidate_tests_first_is_computed_once_before_the_loop_and
         """
     rules = tiny(tmp_path, body.replace("{hand}", "8").replace("{table}", "1"))
     game = Game(rules, 2, seed=5)
-    led = game.zones["table"].cards[0].attrs["suit"]
-    hand = game.players[0].zones["hand"].cards
+    led = game.cards_in(game.zones["table"])[0].attrs["suit"]
+    hand = game.cards_in(game.players[0].zones["hand"])
     assert list(game.decision.options) == [c for c in hand if c.attrs["suit"] == led or c.attrs["rank"] > 10]
     assert re.search(r"\n\s+(_h\d+) = .*\n\s+for _x in _items:\n\s+if _x\.attrs\['suit'\] == \1 or", "\n".join(rules.generated))
     empty = Game(tiny(tmp_path, body.replace("{hand}", "0").replace("{table}", "0"), name="empty.yaml"), 2, seed=5)

@@ -67,7 +67,7 @@ def test_big_two_the_two_of_spades_is_unbeatable_and_then_its_player_leads_anew(
     d = game.decision
     assert d.player == 1 and "none" not in [c.id for c in d.choices]
     assert any(c.id == "KS" for c in d.choices)          # any single leads now
-    assert [c.id for c in game.zones["played"].cards] == ["3D", "2S"] and not game.zones["table"].cards
+    assert [c.id for c in game.cards_in(game.zones["played"])] == ["3D", "2S"] and not game.cards_in(game.zones["table"])
 
 
 def test_big_two_suits_break_ties_and_the_two_ranks_highest(big_two):
@@ -95,8 +95,8 @@ def test_big_two_a_random_game_ends_with_the_player_who_shed_every_card(big_two)
     game = Game(big_two, 3, seed=11)
     play_random(game, random.Random(11))
     (winner,) = game.result["winners"]
-    assert not game.players[winner].zones["hand"].cards
-    assert game.result["scores"] == [-len(p.zones["hand"].cards) for p in game.players]
+    assert not game.cards_in(game.players[winner].zones["hand"])
+    assert game.result["scores"] == [-len(game.cards_in(p.zones["hand"])) for p in game.players]
 
 
 # -- Rummy -----------------------------------------------------------------------------------

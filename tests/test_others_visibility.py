@@ -22,7 +22,7 @@ def test_everyone_but_the_owner_sees_the_card(rules):
     WHEN each seat's view is taken
     THEN a seat sees the other two players' cards and not its own."""
     game = Game(rules, 3, seed=4)
-    cards = [p.zones["forehead"].cards[0].id for p in game.players]
+    cards = [game.cards_in(p.zones["forehead"])[0].id for p in game.players]
     for seat in range(3):
         seen = [p["zones"]["forehead"] for p in game.view(seat)["players"]]
         assert seen == [[None] if other == seat else [cards[other]] for other in range(3)]
@@ -34,7 +34,7 @@ def test_the_owner_learns_nothing_from_the_events(rules):
     THEN the deal of a seat's own card reaches it without the card, and every other seat with
     it; the card is named to its owner only when it is shown at the end."""
     game = Game(rules, 2, seed=1)
-    own = game.players[0].zones["forehead"].cards[0].id
+    own = game.cards_in(game.players[0].zones["forehead"])[0].id
     dealt = [e for e in game.events_for(0) if e["type"] == "moved" and e["to"] == "p0.forehead"]
     assert dealt and all(e["card"] is None for e in dealt)
     assert own in [e["card"] for e in game.events_for(1) if e["type"] == "moved"]

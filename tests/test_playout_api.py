@@ -66,7 +66,7 @@ def test_a_list_option_taken_as_handed_out_is_the_engines_own_value(load):
     own = decision.resolve_value(pick)
     assert isinstance(own, list) and own == list(pick)
     assert decision.resolve_value(list(pick)) is own
-    stranger = game.players[(decision.player + 1) % 4].zones["hand"].cards[0]   # another hand's card
+    stranger = game.cards_in(game.players[(decision.player + 1) % 4].zones["hand"])[0]   # another hand's card
     with pytest.raises(GameError):
         decision.resolve_value([stranger] + list(pick[1:]))
 
@@ -85,16 +85,16 @@ def test_moving_a_zones_own_list_moves_every_card_of_it(load):
     for record in (False, True):
         game = Game(load("hearts"), 4, seed=5, record=record)
         hand, pile = game.players[0].zones["hand"], game.zones["trick"]
-        cards = list(hand.cards)
-        game.move(hand.cards, pile)
-        assert hand.cards == [] and pile.cards[-len(cards):] == cards
+        cards = list(game.cards_in(hand))
+        game.move(game.cards_in(hand), pile)
+        assert game.cards_in(hand) == [] and game.cards_in(pile)[-len(cards):] == cards
         assert all(game.zone_of(c) is pile for c in cards)
         # the same by `move_zone` (what `move(zone, to)` compiles to): each card knows whose it was
         hand, taken = game.players[1].zones["hand"], game.players[1].zones["taken"]
-        cards = list(hand.cards)
+        cards = list(game.cards_in(hand))
         game.move_zone(hand, taken)
         game.move_zone(taken, taken)        # into itself: nothing changes
-        assert hand.cards == [] and taken.cards == cards
+        assert game.cards_in(hand) == [] and game.cards_in(taken) == cards
         assert all(game.zone_of(c) is taken and game.last_holder_of(c) is game.players[1]
                    and not game.is_face_up(c) for c in cards)
 
@@ -111,9 +111,9 @@ def test_a_game_that_records_nothing_plays_as_one_that_records(name, load):
     rng = random.Random(5)
 
     def places(game):
-        return {key: [c.id for c in zone.cards] for key, zone in sorted(
+        return {key: [c.id for c in game.cards_in(zone)] for key, zone in sorted(
             (z.key, z) for z in game.zones.values())} | {
-            f"{p.seat}.{name}": [c.id for c in zone.cards] for p in game.players for name, zone in p.zones.items()}
+            f"{p.seat}.{name}": [c.id for c in game.cards_in(zone)] for p in game.players for name, zone in p.zones.items()}
     while not loud.over:
         assert [str(v) for v in quiet.legal_values()] == [str(v) for v in loud.decision.options]
         assert places(quiet) == places(loud)

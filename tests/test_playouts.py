@@ -23,10 +23,10 @@ HAND_TOTAL = {"hearts": 26, "black-maria": 43}   # at 4 players, no options
 def all_cards_accounted(game: Game) -> bool:
     seen = []
     for zone in game.zones.values():
-        seen.extend(zone.cards)
+        seen.extend(game.cards_in(zone))
     for player in game.players:
         for zone in player.zones.values():
-            seen.extend(zone.cards)
+            seen.extend(game.cards_in(zone))
     return sorted(c.id for c in seen) == sorted(c.id for c in game.cards_in_play) and \
         len(seen) == len(set(map(id, seen)))
 

@@ -55,14 +55,14 @@ def play_checked(name: str, players: int, seed: int, options: dict, seen: Counte
     increment = None                               # the last raise's increment this round
     while not game.over:
         decision = game.decision
-        stacks = [p.vars["chips"] for p in game.players]
+        stacks = [game.vars_of(p)["chips"] for p in game.players]
         assert sum(stacks) + game.vars["pot"] == total and min(stacks) >= 0
         if decision.kind != "action":
             game.apply(agent.choose(turn_of(game)))
             continue
-        p = game.players[decision.player].vars
+        p = game.vars_of(game.players[decision.player])
         pot, owed, chips, round_in = game.vars["pot"], p["owed"], p["chips"], p["round_in"]
-        highest = max(q.vars["round_in"] for q in game.players)
+        highest = max(game.vars_of(q)["round_in"] for q in game.players)
         if highest == 0 or game.vars["raise_size"] == 0:
             increment = None
         assert chips > 0 and p["in_hand"]
@@ -90,7 +90,7 @@ def play_checked(name: str, players: int, seed: int, options: dict, seen: Counte
         elif action == "call" and game.vars["hand_number"] == hand and not game.over:
             assert p["contributed"] == contributed + owed and p["chips"] == chips - owed
             seen["call_checked"] += 1
-    stacks = [p.vars["chips"] for p in game.players]
+    stacks = [game.vars_of(p)["chips"] for p in game.players]
     assert sum(stacks) + game.vars["pot"] == total and game.vars["pot"] == 0
     hands = game.vars["hand_number"]
     assert hands == HANDS or sum(1 for s in stacks if s > 0) == 1

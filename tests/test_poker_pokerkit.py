@@ -48,7 +48,7 @@ def _pk_card(card_id: str) -> str:
 
 def _our_kinds(game: Game) -> set[str]:
     """Our legal actions, folded into PokerKit's three kinds."""
-    p = game.players[game.decision.player].vars
+    p = game.vars_of(game.players[game.decision.player])
     kinds = set()
     for name in game.decision.options:
         if name == "fold":
@@ -92,7 +92,7 @@ def _play_and_record(rules, seed: int):
         decision = game.decision
         assert decision.kind == "action", decision
         seat = decision.player
-        p = game.players[seat].vars
+        p = game.vars_of(game.players[seat])
         kinds = _our_kinds(game)
         hand = game.vars["hand_number"]
         action = _pick(agent.rng, decision)
@@ -132,7 +132,7 @@ def _hands_from_events(game: Game, stack_events=True):
         elif kind == "moved" and current is not None and event["to"].endswith(".hand") \
                 and event["from"] == "deck":
             current["holes"].setdefault(int(event["to"][1:].split(".")[0]), []).append(event["card"])
-    current["end"] = {p.seat: p.vars["chips"] for p in game.players}
+    current["end"] = {p.seat: game.vars_of(p)["chips"] for p in game.players}
     return hands
 
 

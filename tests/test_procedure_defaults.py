@@ -14,7 +14,7 @@ def _hole_cards_dealt(ruleset) -> list[int]:
     game = Game(ruleset, 3, seed=2, options={"hands": 1})
     while game.view(0)["phase"] != "preflop":
         game.apply(game.decision.choices[0])
-    return [len(p.zones["hand"].cards) for p in game.players]
+    return [len(game.cards_in(p.zones["hand"])) for p in game.players]
 
 
 def test_the_default_is_used_when_a_call_leaves_the_parameter_out():
@@ -65,4 +65,4 @@ flow:
 """)
     game = Game(load_ruleset(path), 2, seed=1)
     # THEN the given value wins over the default: 2 + 3 cards each
-    assert [len(p.zones["hand"].cards) for p in game.players] == [5, 5]
+    assert [len(game.cards_in(p.zones["hand"])) for p in game.players] == [5, 5]

@@ -74,7 +74,7 @@ def test_the_reasons_explain_exactly_the_cards_left_out(name):
         while not game.over:
             decision = game.decision
             if decision.prompt == "play a card":
-                hand = {c.id for c in game.players[decision.player].zones["hand"].cards}
+                hand = {c.id for c in game.cards_in(game.players[decision.player].zones["hand"])}
                 ids = {c.id for c in decision.choices}
                 reasons = decision.reasons()
                 assert ids | set(reasons) == hand and not ids & set(reasons)

@@ -93,12 +93,12 @@ class Pair:
     def public(self) -> None:
         """The same pot, chips put in, public card and private cards (as each seat sees them)."""
         game, n = self.ours.game, self.players
-        put = [p.vars["put"] for p in game.players]
+        put = [game.vars_of(p)["put"] for p in game.players]
         if self.name == "kuhn_poker":
             for seat in range(n):
                 seen = self.theirs.observation_string(seat)        # its card, then every ante
                 assert [int(c) for c in seen[-n:]] == put, f"{self.where()}: chips put in {put}, OpenSpiel {seen}"
-                card = game.players[seat].zones["hand"].cards[0]
+                card = game.cards_in(game.players[seat].zones["hand"])[0]
                 assert seen[:-n] == str(card_index(card.id, n, suits=1)), f"{self.where()}: seat {seat} holds {card.id}"
             assert game.vars["pot"] == sum(put)
             return
@@ -106,12 +106,12 @@ class Pair:
         fields = dict(re.findall(r"\[(\w+):? ([^\]]*)\]", seen))
         assert int(fields["Pot"]) == game.vars["pot"] == sum(put), f"{self.where()}: pot {game.vars['pot']}, {seen}"
         assert [int(a) for a in fields["Ante"].split()] == put, f"{self.where()}: chips put in {put}, {seen}"
-        board = game.zones["board"].cards
+        board = game.cards_in(game.zones["board"])
         public = str(card_index(board[0].id, n, suits=2)) if board else None
         assert fields.get("Public") == public, f"{self.where()}: public card {public}, {seen}"
         for seat in range(n):
             mine = self.theirs.observation_string(seat)
-            card = game.players[seat].zones["hand"].cards[0]
+            card = game.cards_in(game.players[seat].zones["hand"])[0]
             assert f"[Private: {card_index(card.id, n, suits=2)}]" in mine, f"{self.where()}: seat {seat} holds {card.id}"
 
     def apply(self, theirs: int, mapping: dict[int, int]) -> None:
@@ -282,12 +282,14 @@ def play_goofspiel(players: int, num_cards: int, rng: random.Random, *, bids=Non
             continue
         seen = theirs.observation_string(0)
         points = [int(x) for x in seen.split("Points: ")[1].split()]
-        assert [p.vars["points"] for p in ours.players] == points, f"{where()}: points vs {seen}"
-        assert [c.attrs["value"] for c in ours.zones["prize"].cards] == [int(seen.split("Current point card: ")[1].split()[0])]
+        assert [ours.vars_of(p)["points"] for p in ours.players] == points, f"{where()}: points vs {seen}"
+        prize = [c.attrs["value"] for c in ours.cards_in(ours.zones["prize"])]
+        assert prize == [int(seen.split("Current point card: ")[1].split()[0])]
         chosen = []
         for seat in range(players):
             hand = sorted(int(v) for v in seen.split(f"P{seat} hand: ")[1].split("\n")[0].split())
-            assert sorted(c.attrs["value"] for c in ours.players[seat].zones["hand"].cards) == hand, f"{where()}: hand {seat}"
+            held = sorted(c.attrs["value"] for c in ours.cards_in(ours.players[seat].zones["hand"]))
+            assert held == hand, f"{where()}: hand {seat}"
             decision = ours.decision
             assert decision is not None and decision.player == seat, f"{where()}: seat {seat} should bid"
             legal = sorted(c.attrs["value"] - 1 for c in decision.options)

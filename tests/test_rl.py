@@ -175,7 +175,7 @@ def test_both_environments_render_the_seats_table_as_text():
     for env, seat in ((single, 1), (several, several.game.decision.player)):
         text = env.render()
         assert isinstance(text, str) and f"seat {seat}" in text
-        own = [c.label for c in env.game.players[seat].zones["hand"].cards]
-        other = [c.label for c in env.game.players[(seat + 1) % 4].zones["hand"].cards]
+        own = [c.label for c in env.game.cards_in(env.game.players[seat].zones["hand"])]
+        other = [c.label for c in env.game.cards_in(env.game.players[(seat + 1) % 4].zones["hand"])]
         assert all(label in text for label in own[:3])
         assert not all(label in text for label in other)

@@ -245,7 +245,7 @@ flow:
     do: "n = {'(1 + ' * 76}h(c){')' * 76}"
 """)
     game = Game(rules, 2, seed=1)
-    assert game.over and game.vars["n"] == 76 + 34 + game.zones["deck"].cards[-1].attrs["rank"]
+    assert game.over and game.vars["n"] == 76 + 34 + game.cards_in(game.zones["deck"])[-1].attrs["rank"]
 
 
 def procedure_chain(count: int) -> str:

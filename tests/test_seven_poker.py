@@ -98,7 +98,7 @@ def test_everyone_checks_and_the_round_ends():
     act(game, 1, "check")
     act(game, 2, "check")
     assert game.phase == "fourth"
-    assert [len(game.players[s].zones["up"].cards) for s in range(3)] == [2, 2, 2]
+    assert [len(game.cards_in(game.players[s].zones["up"])) for s in range(3)] == [2, 2, 2]
 
 
 @pytest.mark.parametrize("limit, bet_max, raise_max", [
@@ -192,7 +192,7 @@ def test_best_partial_hand_is_dealt_to_and_bets_first():
     for seat in (1, 2, 0):
         act(game, seat, "check")
     assert game.phase == "fifth" and game.decision.player == 1
-    up = {s: [c.id for c in game.players[s].zones["up"].cards] for s in range(3)}
+    up = {s: [c.id for c in game.cards_in(game.players[s].zones["up"])] for s in range(3)}
     assert up == {0: ["KC", "3C", "JC"], 1: ["5D", "5H", "JH"], 2: ["AS", "2D", "JD"]}
 
 
@@ -295,11 +295,11 @@ def test_seven_players_share_a_community_card_when_the_deck_runs_short(players, 
         game.apply(game.decision.choices[0])
     while game.phase != "seventh":
         game.apply("check")
-    assert len(game.zones["board"].cards) == community
-    assert all(game.view(seat)["zones"]["board"] == [c.id for c in game.zones["board"].cards]
+    assert len(game.cards_in(game.zones["board"])) == community
+    assert all(game.view(seat)["zones"]["board"] == [c.id for c in game.cards_in(game.zones["board"])]
                for seat in range(players))
     for p in game.players:
-        assert len(p.zones["up"].cards) == 4 and len(p.zones["hand"].cards) == 3 - community
+        assert len(game.cards_in(p.zones["up"])) == 4 and len(game.cards_in(p.zones["hand"])) == 3 - community
     while not game.over:
         game.apply("check")
     assert sum(chips(game)) == players * 10000

@@ -81,7 +81,7 @@ class Table:
         for seat in range(3):
             seen = self.theirs.observation_string(seat)
             fields = dict(f.split(":", 1) for f in seen.split("|") if ":" in f)
-            hand = sorted(card(c.id) for c in game.players[seat].zones["hand"].cards)
+            hand = sorted(card(c.id) for c in game.cards_in(game.players[seat].zones["hand"]))
             assert sorted(SYMBOLS.index(x) for x in fields["Hand"].split()) == hand, \
                 f"{self.where()}: seat {seat} holds {hand}, OpenSpiel {fields['Hand']}"
             declarer = game.vars["declarer"]
@@ -89,7 +89,7 @@ class Table:
                 assert (fields["Game"], int(fields["SoloPl"])) == (game.vars["game"], declarer.seat), \
                     f"{self.where()}: {game.vars['game']} by seat {declarer.seat}, OpenSpiel {fields}"
             trick = re.search(r"CurrTrick\(Leader:-?\d+\):([^|]*)", seen).group(1).split()
-            ours = [SYMBOLS[card(c.id)] for c in game.zones["trick"].cards]
+            ours = [SYMBOLS[card(c.id)] for c in game.cards_in(game.zones["trick"])]
             assert trick == ours, f"{self.where()}: trick {ours}, OpenSpiel {trick}"
 
     def apply(self, action: int) -> None:
@@ -210,7 +210,7 @@ def test_null_lost_at_the_first_trick_ends_the_game():
     table.play([table.legal()[0]])
     table.play([table.legal()[0]])
     assert table.returns() == [-60, 30, 30]
-    assert len(table.ours.players[0].zones["hand"].cards) == 9
+    assert len(table.ours.cards_in(table.ours.players[0].zones["hand"])) == 9
 
 
 def test_null_won():

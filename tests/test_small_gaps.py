@@ -92,12 +92,12 @@ def test_a_bidding_round_stops_at_the_first_taker_and_nobody_marks_none_yet(tmp_
     game = Game(rules, 3, seed=1)
     game.apply("pass")
     game.apply("take")
-    assert game.over and game.vars["told"] == game.players[1].name and game.players[1].vars["won"] == 1
+    assert game.over and game.vars["told"] == game.players[1].name and game.vars_of(game.players[1])["won"] == 1
     game = Game(rules, 3, seed=1)
     for _ in range(3):
         assert game.decision.choices[1].id == "pass"
         game.apply("pass")
-    assert game.over and game.vars["told"] == "nobody" and game.players[0].vars["won"] == 1
+    assert game.over and game.vars["told"] == "nobody" and game.vars_of(game.players[0])["won"] == 1
 
 
 def test_reading_setting_or_asking_nobody_is_a_located_error(tmp_path):
@@ -248,7 +248,7 @@ def test_one_to_four_cards_offer_done_once_one_is_picked(tmp_path):
     assert ids[0] == "done" and len(ids) == 6 and card not in ids and game.decision.step == 2
     game.apply("done")
     assert game.over and game.vars["put_down"] == 1
-    assert [c.id for c in game.zones["table"].cards] == [card]
+    assert [c.id for c in game.cards_in(game.zones["table"])] == [card]
 
 
 def test_at_max_the_choice_ends_by_itself(tmp_path):
@@ -308,8 +308,8 @@ def test_min_max_picks_replay_and_map_to_fixed_rl_actions(tmp_path):
     for seed in range(8):
         game = Game(rules, 3, seed=seed)
         play(game, [RandomAgent(seed * 3 + s) for s in range(3)])
-        assert game.over and all(1 <= p.vars["put_down"] <= 3 for p in game.players)
-        stopped_early += sum(p.vars["put_down"] < 3 for p in game.players)
+        assert game.over and all(1 <= game.vars_of(p)["put_down"] <= 3 for p in game.players)
+        stopped_early += sum(game.vars_of(p)["put_down"] < 3 for p in game.players)
         write_log(game, tmp_path / "g.jsonl")
         assert replay(tmp_path / "g.jsonl").events == game.events
     assert stopped_early > 0

@@ -17,7 +17,7 @@ TEMPLATES = Path(__file__).parent / "rulesets" / "templates.yaml"
 def test_prompts_and_labels_hold_values():
     # GIVEN a prompt, an action label and a verb written with {expressions}
     game = Game(load_ruleset(TEMPLATES), 2, seed=1)
-    hand = " ".join(c.label for c in game.players[0].zones["hand"].cards)
+    hand = " ".join(c.label for c in game.cards_in(game.players[0].zones["hand"]))
     # THEN each shows the values of the moment: a number, a zone's cards, an escaped brace
     assert game.decision.prompt == f"pot is 7, hand {hand}"
     assert [c.label for c in game.decision.choices] == ["call 8", "fold"]
@@ -62,7 +62,7 @@ def test_text_of_a_zone_is_its_cards():
     zone = game.players[0].zones["hand"]
     rules = load_ruleset(TEMPLATES)
     fn, _ = rules.compile("text(player_at(0).hand)")
-    assert fn(game, {}) == " ".join(c.label for c in zone.cards)
+    assert fn(game, {}) == " ".join(c.label for c in game.cards_in(zone))
 
 
 def test_the_table_hides_bookkeeping_and_shows_partnerships():

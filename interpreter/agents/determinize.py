@@ -184,9 +184,9 @@ def carry_identities(game: Game, slots: list, dealt: list) -> dict:
         where[card.index], holders[card.index] = zone, holder
         if seen is not None:
             peeked[card.index] = seen
-    table = game.zone_table
+    piles = game.zone_cards
     for number in {zone for zone, _, _ in places}:
-        cards = table[number].cards
+        cards = piles[number]
         cards[:] = [into.get(c, c) for c in cards]
     _rename(game, into)
     game.static.clear()
@@ -203,7 +203,7 @@ def _rename(game: Game, into: dict) -> None:
     for frame in game._stack:
         frame.env, frame.data = swap(frame.env), swap(frame.data)
     leaves = _LEAVES
-    for values in (game.vars, *(p.vars for p in game.players), *(t.vars for t in game.teams if t.vars)):
+    for values in (game.vars, *game.player_vars, *game.team_vars):
         if not leaves.issuperset(map(type, values.values())):
             swap(values)
     if game.card_vars and game.card_vars[0] is not NO_VARS:

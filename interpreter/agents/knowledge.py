@@ -34,13 +34,14 @@ from interpreter.engine.decisions import Decision
 from interpreter.engine.events import EventLog
 from interpreter.engine.frames import Frame, unrevealed_choices
 from interpreter.engine.game import Game
-from interpreter.engine.state import Card, Player, Team, Zone, card_visible
+from interpreter.engine.state import Card, card_visible
 
 # The types whose objects are the game's own state: copied into the bytes. Anything else (the
 # ruleset, generated functions, spans, read-only shared constants, and every class) is referred
 # to, so the bytes name no class or function to look up: rebuilding them imports nothing.
-# Cards are the ruleset's (shared by its games, never changed): referred to as well.
-_STATE_TYPES = frozenset([Game, Zone, Player, Team, Frame, Decision, EventLog, random.Random,
+# Cards are the ruleset's, and players, teams and zones the layout's (shared by its games, never
+# changed): referred to as well.
+_STATE_TYPES = frozenset([Game, Frame, Decision, EventLog, random.Random,
                           list, dict, set, tuple, str, int, float, bool, type(None), frozenset, range])
 
 
@@ -98,7 +99,7 @@ def knowledge_of(game: Game, seat: int, events) -> Knowledge:
 def _deal_in_order(game: Game, seat: int, places: dict, offered: set) -> None:
     """Deal the identities of the cards `seat` cannot see over their places in a fixed order
     that depends only on what the seat knows (see the module's docstring)."""
-    slots = [c for zone in _zones_in_order(game) for c in zone.cards if not card_visible(game, c, seat)]
+    slots = [c for cards in game.zone_cards for c in cards if not card_visible(game, c, seat)]
     if len(slots) < 2:
         return
     fixed = {i for i, card in enumerate(slots) if id(card) in offered}
@@ -140,21 +141,16 @@ def _augment(k: int, identities, zones, places, owner: dict, tried: set) -> bool
     return False
 
 
-def _zones_in_order(game: Game):
-    yield from game.zones.values()
-    for player in game.players:
-        yield from player.zones.values()
-    for team in game.teams:
-        yield from team.zones.values()
-
-
 def _ruleset_owned(game: Game) -> set[int]:
-    """The containers a game shares with its ruleset (a card's attributes, the lists of its
-    cards, the empty card variables of a ruleset that declares none): referred to, not copied."""
+    """The containers a game shares with its ruleset and its layout (a card's attributes, the
+    lists of its cards, its players, teams and zones, the empty variables of a ruleset that
+    declares none): referred to, not copied."""
     owned = {id(spec.attrs) for spec in game.rules.cards}
-    owned.update(map(id, (game.all_cards, game.cards_in_play, game.removed_cards)))
-    if not game.rules.vars.get("card"):
-        owned.add(id(game.card_vars))
+    owned.update(map(id, (game.all_cards, game.cards_in_play, game.removed_cards, game.players, game.teams,
+                          game.zones, game.zone_table, game._zone_viewers)))
+    for values, scope in ((game.card_vars, "card"), (game.player_vars, "player"), (game.team_vars, "team")):
+        if not game.rules.vars.get(scope):
+            owned.add(id(values))
     return owned
 
 

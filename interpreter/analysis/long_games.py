@@ -20,8 +20,9 @@ def largest_hand(game) -> tuple[int, str]:
     best, where = 0, ""
     for player in game.players:
         for name, zone in player.zones.items():
-            if len(zone.cards) > best:
-                best, where = len(zone.cards), f"{player.name}'s {name}"
+            held = len(game.cards_in(zone))
+            if held > best:
+                best, where = held, f"{player.name}'s {name}"
     return best, where
 
 

@@ -282,7 +282,7 @@ class Analysis:
             self.changing()        # reads where the card lies now
             code = f"(g.card_zone[{a}.index] == {b}.number)"
         elif ta in (T.CARD, T.PLAYER, T.TEAM):
-            code = f"contains_same({a}, {b})"
+            code = f"contains_same(g, {a}, {b})"
         else:
             code = f"({a} in {b})"
         return (f"(not {code})" if negate else code), T.BOOL
@@ -352,6 +352,6 @@ class Analysis:
         # a zone's own list is handed over as it is; a list-typed name may still hold a zone
         self.zone_items = itype == T.ZONE
         if self.zone_items:
-            items = f"{items}.cards"
+            items = self.out.cards(items)
         return MACRO_BUILDERS[name](self, node, args[1], (item, sorted(free), list(kept.values())), items, body,
                                     T.item_type(itype), btype)

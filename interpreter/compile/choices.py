@@ -18,11 +18,13 @@ import ast
 import copy
 from typing import NamedTuple
 
+from interpreter.compile.emitter import zone_cards
 from interpreter.compile.flow_runtime import CardPicks
 from interpreter.compile.writer import Label, Writer
 from interpreter.language import types as T
 from interpreter.errors import did_you_mean
 from interpreter.engine.decisions import DONE, decision_site
+from interpreter.engine.state import Zone
 from interpreter.compile.step_context import StepContext
 from interpreter.compile.steps import NOTED, ListingSite, Step
 from interpreter.compile.templates import compile_template
@@ -130,7 +132,7 @@ class ChoiceCompiler:
         then = self.ctx.steps(raw.get("then"), self.ctx.sub(where, "then"), {**scope, bind: bound_type})
         if None in (who, source):
             return None
-        listing = asking.listing(f"{source}.cards" if stype == T.ZONE else source, legal)
+        listing = asking.listing(zone_cards(source, self.ctx.c.symbols.zone_numbers) if stype == T.ZONE else source, legal)
         if kind != "cards":
             return asking.single(listing, labels, reasons if isinstance(reasons, Reasons) else None), then, bind
         return self._how_many(raw, where, scope, span, asking, listing), then, bind
@@ -249,7 +251,7 @@ class ChoiceCompiler:
         if choose is None or items is None:
             return None
         ask, then, bind = choose
-        values = f"list({items}.cards)" if itype == T.ZONE else f"list({items})"
+        values = f"list({zone_cards(items, self.ctx.c.symbols.zone_numbers)})" if itype == T.ZONE else f"list({items})"
 
         def emit(w: Writer):
             asking, answered, results, none, end = Label(), Label(), Label(), Label(), Label()
@@ -367,7 +369,7 @@ class Reasons(NamedTuple):
         """The reason of the first condition that leaves out the candidate for which
         `is_it(candidate)` holds; None when there is no such candidate, or it is legal."""
         items = self.source(g, env)
-        for item in getattr(items, "cards", items):
+        for item in (g.zone_cards[items.number] if type(items) is Zone else items):
             if is_it(item):
                 scope = {**env, self.bind: item}
                 for test, reason in self.rules:
@@ -624,6 +626,9 @@ def _joined(op, values: list):
 _SAFE_NODES = (ast.Name, ast.Constant, ast.Attribute, ast.Compare, ast.BoolOp, ast.UnaryOp, ast.IfExp,
                ast.NamedExpr, ast.Load, ast.Store, ast.cmpop, ast.boolop, ast.Not, ast.Subscript)
 _SAFE_TABLES = {"vars", "options", "attrs", "zones"}
+# the game's flat sequences, read by a number the layout gave (a zone's number, a seat, a
+# team's index): never out of range
+_SAFE_SEQUENCES = {"zone_cards", "player_vars", "team_vars"}
 
 
 def _safe_invariant(node) -> bool:
@@ -637,11 +642,24 @@ def _safe_node(node) -> bool:
     for part in ast.walk(node):
         if not isinstance(part, _SAFE_NODES) or (isinstance(part, ast.UnaryOp) and not isinstance(part.op, ast.Not)):
             return False
-        if isinstance(part, ast.Subscript) and not (
-                isinstance(part.value, ast.Attribute) and part.value.attr in _SAFE_TABLES
-                and isinstance(part.slice, ast.Constant) and isinstance(part.slice.value, str)):
+        if isinstance(part, ast.Subscript) and not _safe_read(part):
             return False
     return True
+
+
+def _safe_read(node: ast.Subscript) -> bool:
+    """Whether a subscript cannot fail: a name's key in a table of variables, options,
+    attributes or zones (of the game, or of one player's or team's variables), or a place of
+    one of the game's flat sequences."""
+    table = node.value
+    if isinstance(table, ast.Attribute) and table.attr in _SAFE_SEQUENCES:
+        return True
+    if isinstance(table, ast.Subscript) and isinstance(table.value, ast.Attribute):
+        table = table.value     # `g.player_vars[seat]`: one player's variables
+        if table.attr not in _SAFE_SEQUENCES:
+            return False
+    return (isinstance(table, ast.Attribute) and table.attr in _SAFE_TABLES | _SAFE_SEQUENCES
+            and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str))
 
 
 def _reads_candidate(node) -> bool:

@@ -50,6 +50,10 @@ class Compiler:
         self.out_of_step: dict = {}        # a name a choose step bound, read after it -> the hint that says so
 
     # -- entry points ------------------------------------------------------
+    def emitter(self, unit: Unit, where: Where) -> Emitter:
+        """The writer of the generated code of one expression or statement list."""
+        return Emitter(unit, where, self.symbols.zone_numbers)
+
     def expression(self, text, where: Where, *, scope: dict | None = None, expect=None,
                    effects: bool = False, renames: dict | None = None) -> tuple[Fn | None, object]:
         """Compile one expression; returns (function, type), or (None, None) after an error."""
@@ -90,7 +94,7 @@ class Compiler:
             return None, None, None
         unit = unit if unit is not None else Unit(_label(where), self.generated)
         try:
-            pass_ = Analysis(self, where, dict(scope or {}), effects, renames, out=Emitter(unit, where))
+            pass_ = Analysis(self, where, dict(scope or {}), effects, renames, out=self.emitter(unit, where))
             if varying is not None:
                 pass_.out.varying = varying
                 pass_.out.reads = []
@@ -117,7 +121,7 @@ class Compiler:
             unit = Unit(_label(where), self.generated)
             for stmt in tree.children:
                 try:
-                    compiled.append(Analysis(self, where, dict(scope or {}), True, out=Emitter(unit, where)).statement(stmt))
+                    compiled.append(Analysis(self, where, dict(scope or {}), True, out=self.emitter(unit, where)).statement(stmt))
                 except Failed:
                     ok = False
             return (unit, compiled, None) if ok else (None, None, None)
@@ -156,7 +160,7 @@ class Compiler:
         compiled, ok = [], True
         for stmt in tree.children:
             try:
-                compiled.append(Analysis(self, where, dict(scope), True, out=Emitter(unit, where)).statement(stmt))
+                compiled.append(Analysis(self, where, dict(scope), True, out=self.emitter(unit, where)).statement(stmt))
             except Failed:
                 ok = False
         return (compiled, False) if ok else None

@@ -133,6 +133,8 @@ class Declarations:
             table = {"game": self.symbols.game_zones, "player": self.symbols.player_zones,
                      "team": self.symbols.team_zones}[owner]
             table.add(name)
+            if owner == "game":
+                self.symbols.zone_numbers.setdefault(name, len(self.symbols.zone_numbers))
             out.append(ZoneSpec(name, owner, visibility, str(spec.get("description", ""))))
         if self.m["zones"] and not any(z.owner == "game" for z in out):
             self.errors.error("zones", "no zone belongs to the game; the cards start in the first game zone "

@@ -43,13 +43,26 @@ def _clears(memos) -> str:
     return "".join(f"\n    if {m}: {m} = {{}}" for m in memos)
 
 
+_GAME_ZONE = re.compile(r"g\.zones\[('\w+')\]")
+
+
+def zone_cards(zone: str, numbers: dict) -> str:
+    """The code of the cards of the zone whose code is `zone`: its game's list at the zone's
+    number, a fixed place for a game zone (`numbers`: Symbols.zone_numbers)."""
+    found = _GAME_ZONE.fullmatch(zone)
+    if found is not None and found[1][1:-1] in numbers:
+        return f"g.zone_cards[{numbers[found[1][1:-1]]}]"
+    return f"g.zone_cards[{zone}.number]"
+
+
 class Emitter:
     """Writes the code of one checked tree into `unit`, keeping what hoisting needs: the names
     each node reads, the macro bodies and the choice's candidate being compiled."""
 
-    def __init__(self, unit: Unit, where: Where):
+    def __init__(self, unit: Unit, where: Where, zone_numbers: dict | None = None):
         self.unit = unit
         self.where = where
+        self.zone_numbers = zone_numbers or {}   # game zone -> its number (Symbols.zone_numbers)
         self.varying: str | None = None      # the candidate name whose invariants are hoisted
         self.reads: list = []                # a stack of sets: the names each node reads
         self.macros: list = []               # the macro bodies being compiled: (item name, {code: local kept once})
@@ -58,12 +71,16 @@ class Emitter:
     def inner(self, where: Where) -> Emitter:
         """The emitter of a function body written in place: the same unit and the caller's
         hoisting (the body runs in the caller's env; its locals are read where it is written)."""
-        out = Emitter(self.unit, where)
+        out = Emitter(self.unit, where, self.zone_numbers)
         out.varying, out.reads, out.macros, out.free = self.varying, self.reads, self.macros, self.free
         return out
 
     def fresh(self, hint: str) -> str:
         return self.unit.fresh(hint)
+
+    def cards(self, zone: str) -> str:
+        """The code of the cards of the zone whose code is `zone` (see `zone_cards`)."""
+        return zone_cards(zone, self.zone_numbers)
 
     def span_code(self, node) -> str:
         """The node's position as a constant of the generated code, for its run-time errors."""
@@ -148,12 +165,13 @@ class Emitter:
                 f"if g.record: g.set_var({name!r}, {new})\n"
                 f"else:\n    g.vars[{name!r}] = {new}{clears}")
 
-    def owner_setter(self, new: str, obj: str, attr: str, memos, *, card: bool = False):
-        """As `game_setter`, for the variable `attr` of the player, team or card `obj` (a card's
-        variables are its game's, `g.card_vars` by the card's place in the deck)."""
+    def owner_setter(self, new: str, obj: str, attr: str, memos, otype: str):
+        """As `game_setter`, for the variable `attr` of the player, team or card `obj` (of type
+        `otype`: their variables are their game's, by seat, team index or place in the deck)."""
         owner = self.unit.fresh("o")
         clears = _clears(memos)
-        place = f"g.card_vars[{owner}.index]" if card else f"{owner}.vars"
+        place = {T.CARD: f"g.card_vars[{owner}.index]", T.PLAYER: f"g.player_vars[{owner}.seat]",
+                 T.TEAM: f"g.team_vars[{owner}.index]"}[otype]
         return (lambda value: f"{owner} = {obj}\n{new} = {value(f'{place}[{attr!r}]')}\n"
                 f"if g.record: g.set_owner_var({owner}, {attr!r}, {new})\n"
                 f"else:\n    {place}[{attr!r}] = {new}{clears}")
@@ -167,7 +185,7 @@ class Emitter:
                 return f"g.move_card({codes[0]}, {codes[1]})"
             if name == "move" and arg_types[0] == T.ZONE:
                 return f"g.move_zone({codes[0]}, {codes[1]})"
-            what = {T.CARD: f"[{codes[0]}]", T.ZONE: f"list({codes[0]}.cards)"}.get(arg_types[0], codes[0])
+            what = {T.CARD: f"[{codes[0]}]", T.ZONE: f"list({self.cards(codes[0])})"}.get(arg_types[0], codes[0])
             return f"g.move({what}, {codes[1]}{', top=True' if name == 'move_to_top' else ''})"
         impl = self.unit.constant(verb.fn, "effect")
         if not verb.may_fail:
@@ -224,4 +242,5 @@ class Emitter:
         """A builtin's `inline` form from the registry, each argument computed once in a local."""
         names = {f"t{i}": self.unit.fresh("n") for i in range(form.locals())}
         fail = f"fail(g, {self.span_code(node)}, {form.error!r})" if form.error else ""
-        return form.code.format(**names, **{f"a{i}": code for i, code in enumerate(codes)}, fail=fail)
+        return form.code.format(**names, **{f"a{i}": code for i, code in enumerate(codes)}, fail=fail,
+                                z0=self.cards(codes[0]) if form.zone_only else "")

@@ -10,6 +10,7 @@ step of work. `break` leaves the innermost loop: the loops around are counted in
 from __future__ import annotations
 
 from interpreter.compile.choices import ChoiceCompiler
+from interpreter.compile.emitter import zone_cards
 from interpreter.compile.step_context import StepContext
 from interpreter.compile.steps import Step
 from interpreter.compile.writer import Label, Writer
@@ -109,7 +110,7 @@ class LoopCompiler:
         if items is None:
             return None
         # evaluated once; a zone's cards are copied, so the body may move them
-        values = f"list({items}.cards)" if itype == T.ZONE else f"list({items})"
+        values = f"list({zone_cards(items, self.ctx.c.symbols.zone_numbers)})" if itype == T.ZONE else f"list({items})"
         shadows = name in scope       # the loop's name hides one of the steps around: kept and put back
 
         if any(s.yields for s in body):

@@ -34,7 +34,7 @@ def _loop(p, node, bound, items: str, start: list[str], each: list[str], end: li
         (first, first_zone), (second, second_zone), join_span = joined
         lines = [f"def {name}(g, env, _a, _b{passed}):"]
         # (a zone's cards are handed over by the caller)
-        lines += [f"    if isinstance({local}, Zone): {local} = {local}.cards"
+        lines += [f"    if isinstance({local}, Zone): {local} = g.zone_cards[{local}.number]"
                   for local, zone in (("_a", first_zone), ("_b", second_zone)) if not zone]
         # both counts at once; past the next check, each as it would have come
         lines += ["    _n = len(_a) + len(_b)",
@@ -44,14 +44,14 @@ def _loop(p, node, bound, items: str, start: list[str], each: list[str], end: li
                   f"        if g.steps > g._check_at: g._check_budget({join_span}, 'joining lists builds too large a value')",
                   "        g.steps += _n",
                   f"        if g.steps > g._check_at: g._check_budget({span}, 'an expression goes through too many items')"]
-        args = [f"{first}{'.cards' if first_zone else ''}", f"{second}{'.cards' if second_zone else ''}"]
+        args = [p.out.cards(code) if zone else code for code, zone in ((first, first_zone), (second, second_zone))]
         call = f"{name}(g, env, {', '.join(args)}{passed})"
         p.out.unit.loops[call] = (name, ["_a", "_b"], args)
     else:
         # `seq` written out (this runs for every macro of every listing): a zone's cards, each a step
         lines = [f"def {name}(g, env, _items{passed}):"]
         if not p.zone_items:      # (a zone's cards are handed over by the caller)
-            lines.append("    if isinstance(_items, Zone): _items = _items.cards")
+            lines.append("    if isinstance(_items, Zone): _items = g.zone_cards[_items.number]")
         lines.append("    g.steps += len(_items)")
         call = f"{name}(g, env, {items}{passed})"
         p.out.unit.loops[call] = (name, ["_items"], [items])

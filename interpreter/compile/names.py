@@ -121,7 +121,8 @@ class Names:
                 sym.used.add(("var", attr))
                 self.a.changing(("player", attr))
                 typ = sym.player_vars[attr]
-                return self.out.unset_guard(node, f"{obj}.vars[{attr!r}]", typ, attr), typ
+                # (a player's variables are its game's: `g.player_vars`, by seat)
+                return self.out.unset_guard(node, f"g.player_vars[{obj}.seat][{attr!r}]", typ, attr), typ
             if attr in sym.player_zones:
                 sym.used.add(("zone", attr))
                 self.a.changing()
@@ -143,7 +144,7 @@ class Names:
                 sym.used.add(("var", attr))
                 self.a.changing(("team", attr))
                 typ = sym.team_vars[attr]
-                return self.out.unset_guard(node, f"{obj}.vars[{attr!r}]", typ, attr), typ
+                return self.out.unset_guard(node, f"g.team_vars[{obj}.index][{attr!r}]", typ, attr), typ
             if attr in sym.team_zones:
                 sym.used.add(("zone", attr))
                 self.a.changing()
@@ -193,7 +194,7 @@ class Names:
         self.sym.used.add(("var", attr))
         if otype == T.PLAYER and self.sym.nobody:
             obj = self.out.someone(obj_node, obj, f"setting {attr!r}")
-        return (self.out.owner_setter(new, obj, attr, self.sym.memo_clears((otype, attr)), card=otype == T.CARD),
+        return (self.out.owner_setter(new, obj, attr, self.sym.memo_clears((otype, attr)), otype),
                 table[attr])
 
     def check_attribute_value(self, left, right) -> None:

@@ -18,7 +18,7 @@ def fail(g, span, message: str):
 def seq(g, value, span):
     """The items of a list or zone to go through; each counts as a step, so nested macros over
     long lists meet the game's step limit instead of running for hours."""
-    items = value if type(value) is list or not hasattr(value, "cards") else value.cards
+    items = value if type(value) is not Zone else g.zone_cards[value.number]
     # `g.spend` written out: this runs once per macro of every listing
     g.steps += len(items)
     if g.steps > g._check_at:
@@ -27,7 +27,7 @@ def seq(g, value, span):
 
 
 def index(g, items, i, span):
-    items = items.cards if hasattr(items, "cards") else items
+    items = g.zone_cards[items.number] if type(items) is Zone else items
     if not -len(items) <= i < len(items):
         fail(g, span, f"index {i} is outside a list of {len(items)}")
     return items[i]
@@ -50,7 +50,8 @@ def too_big(g, span):
 
 
 def join(g, a, b, span) -> list:
-    joined = [*(a.cards if isinstance(a, Zone) else a), *(b.cards if isinstance(b, Zone) else b)]
+    piles = g.zone_cards
+    joined = [*(piles[a.number] if type(a) is Zone else a), *(piles[b.number] if type(b) is Zone else b)]
     g.steps += len(joined)      # (`g.spend` written out, here and below: these run in every listing)
     if g.steps > g._check_at:
         g._check_budget(span, "joining lists builds too large a value")
@@ -76,7 +77,7 @@ def charged(g, value, span):
 
 def part(g, value, span):
     """The items one turn of a `flat_map` adds: they count like the items of a list built."""
-    items = value.cards if hasattr(value, "cards") else value
+    items = g.zone_cards[value.number] if type(value) is Zone else value
     g.spend(len(items), span, "an expression builds too large a list")
     return items
 
@@ -89,10 +90,10 @@ def charged_nested(g, value, span):
     return value
 
 
-def contains_same(x, items) -> bool:
+def contains_same(g, x, items) -> bool:
     """Whether this very card, player or team is among `items` (a list, or a zone given for
     one; game objects are equal only to themselves, so `in` compares identities)."""
-    return x in (items.cards if isinstance(items, Zone) else items)
+    return x in (g.zone_cards[items.number] if type(items) is Zone else items)
 
 
 def call(g, impl, span, *args):
@@ -191,4 +192,4 @@ def frozen_flat(value):
 NAMES = {name: value for name, value in globals().items()
          if not name.startswith("_") and name not in ("annotations", "GameError", "EvalError", "MAX_STRING",
                                                        "TOO_BIG")}
-NAMES["Zone"] = Zone      # the one type generated code tests for: a zone's cards are its items
+NAMES["Zone"] = Zone      # the one type generated code tests for: a zone's cards are its items (its game's)

@@ -62,6 +62,9 @@ class Symbols:
     team_vars: dict = field(default_factory=dict)
     card_vars: dict = field(default_factory=dict)
     game_zones: set = field(default_factory=set)
+    # game zone -> its number (the game zones come first in a layout, in the order declared:
+    # engine/layout.py), so generated code reads its cards at a fixed place
+    zone_numbers: dict = field(default_factory=dict)
     player_zones: set = field(default_factory=set)
     team_zones: set = field(default_factory=set)
     card_attrs: dict = field(default_factory=dict)     # name -> type

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from interpreter.engine.state import Zone
 from interpreter.language.source import Where
 
 
@@ -90,9 +91,8 @@ def compile_template(compiler, text, where: Where, *, scope: dict) -> Callable |
 
 
 def _readable(g, value) -> str:
-    cards = getattr(value, "cards", None)
-    if isinstance(cards, list) and hasattr(value, "key"):      # a zone: its cards
-        return " ".join(g.describe(c) for c in cards) or "nothing"
+    if type(value) is Zone:      # a zone: its cards (its game's)
+        return " ".join(g.describe(c) for c in g.zone_cards[value.number]) or "nothing"
     if isinstance(value, list):
         return " ".join(g.describe(v) for v in value) or "nothing"
     if isinstance(value, bool):

@@ -1,22 +1,23 @@
 """Copies of a running game, for search and what-if analysis.
 
-The flow of a game is plain data (frames, see `frames.py`), so a copy is a snapshot: new
-zones, players and teams in the same places, the variables, the frames and the random source
-copied, every player, team or zone the copied values name swapped for its copy. Cards are
-shared by every game of a ruleset and hold nothing a game changes (see state.py): a copy
-names the same cards and copies the flat sequences that say where each lies, who last held
-it, whether it is turned up and who peeked at it, and its variables; no card is ever swapped.
-Nothing is replayed: a copy costs what a few decisions cost, whatever the length of the
-game. The ruleset and everything compiled from it are shared, and so are the values of the
-game's fixed functions (`static`, their game objects swapped); the other remembered values
-are not (the copy works them out again when asked).
+The flow of a game is plain data (frames, see `frames.py`), so a copy is a snapshot. Cards
+are the ruleset's, and players, teams and zones the layout's (see state.py and layout.py):
+they hold nothing a game changes, so a copy names the very same ones and never swaps one. What
+changes is in flat sequences, and a copy copies those: the cards of each zone
+(`zone_cards`), the variables of the game, its players, teams and cards, where each card
+lies, who last held it, whether it is turned up and who peeked at it; then the frames, the
+pending decision and the random source. Nothing is replayed: a copy costs what a few
+decisions cost, whatever the length of the game. The ruleset and everything compiled from it
+are shared, and so are the values of the game's fixed functions (`static`, their containers
+copied); the other remembered values are not (the copy works them out again when asked).
 
 A search copies thousands of times per decision, so the copy is written out for speed: the
 game's fields one by one (`_copy_fields`; a test checks that every slot is covered), each
-object made without a call of its class, and plain values (numbers, names, cards) never looked
-at twice: a list, a dict (a frame's bindings, an owner's variables) or a tuple holding nothing
-else is told so by one pass in C (`frozenset.issuperset` over the types of its items) and
-copied whole, a tuple kept as it is.
+object made without a call of its class, and plain values (numbers, names, cards, players,
+teams, zones) never looked at twice: a list, a dict (a frame's bindings, an owner's variables)
+or a tuple holding nothing else is told so by one pass in C (`frozenset.issuperset` over the
+types of its items) and copied whole, a tuple kept as it is; only containers nested in
+containers are walked (`_porter`).
 A determinization (agents/determinize.py) deals the hidden cards by permuting their places in
 these sequences and renaming the cards its values name, in place.
 """
@@ -27,8 +28,9 @@ from interpreter.engine.frames import Frame
 from interpreter.engine.state import NO_VARS, NOBODY, Card, Player, Team, Zone
 from interpreter.errors import GameError
 
-# values a copy keeps as they are: never changed, and naming no player, team or zone of a game
-_PLAIN = frozenset([int, str, bool, float, type(None), frozenset, range, Card])
+# values a copy keeps as they are: never changed (cards are the ruleset's; players, teams and
+# zones the layout's)
+_PLAIN = frozenset([int, str, bool, float, type(None), frozenset, range, Card, Player, Team, Zone])
 _new = object.__new__
 
 
@@ -55,16 +57,16 @@ def copy_into(copy, game, *, record: bool) -> None:
     _copy_fields(copy, game)
     if game.__dict__:
         copy.__dict__.update(game.__dict__)
-    players, teams, table = _copy_tables(copy, game)
     memo: dict = {}
-    port = _porter(players, teams, table, memo)
+    port = _porter(memo)
+    copy.zone_cards = [cards[:] for cards in game.zone_cards]
     _copy_vars(copy, game, port)
     copy.card_zone = game.card_zone[:]
     copy.card_holder = game.card_holder[:]
     turned, seen = game.card_turned, game.card_seen
     copy.card_turned = set(turned) if turned else NOBODY
     copy.card_seen = dict(seen) if seen else NO_VARS
-    copy.winners = None if game.winners is None else [players[p.seat] for p in game.winners]
+    copy.winners = None if game.winners is None else list(game.winners)
     share_random(game, copy)
     stack = []
     plain, new = _PLAIN, _new
@@ -87,7 +89,7 @@ def copy_into(copy, game, *, record: bool) -> None:
     copy.decision = None
     decision = game.decision
     if decision is not None:
-        copy.decision = decision.copy_for(copy, players[decision.player], port(decision._values))
+        copy.decision = decision.copy_for(copy, game.players[decision.player], port(decision._values))
     copy.record = copy.say = record
     copy._log = _copy_log(game._log) if record else EventLog(0)
     copy._private = list(game._private) if record else []
@@ -113,71 +115,30 @@ def _copy_fields(copy, game) -> None:
     copy._deadline, copy.phase, copy.stacked = game._deadline, game.phase, game.stacked
     copy.over, copy.decisions_taken = game.over, game.decisions_taken
     copy._triggers, copy._moved_into, copy._zone_viewers = game._triggers, game._moved_into, game._zone_viewers
-    # the cards and the lists of them are the ruleset's (never changed)
+    # the cards and the lists of them are the ruleset's, the players, teams and zones the
+    # layout's (never changed)
     copy.all_cards, copy.cards_in_play, copy.removed_cards = game.all_cards, game.cards_in_play, game.removed_cards
+    copy.players, copy.teams, copy.zones, copy.zone_table = game.players, game.teams, game.zones, game.zone_table
 
 
 # the fields `copy_into` sets itself (with `_copy_fields`, every slot: tests/test_clone.py checks it)
-OWN_FIELDS = frozenset(["players", "teams", "zones", "zone_table", "vars", "card_zone", "card_holder",
+OWN_FIELDS = frozenset(["vars", "zone_cards", "player_vars", "team_vars", "card_zone", "card_holder",
                         "card_turned", "card_seen", "card_vars", "winners", "_rng", "_rng_shared", "_stack",
                         "decision", "record", "say", "_log", "_private", "_stacked", "_ability_flags",
                         "listing_peaks", "memo", "vmemo", "static", "_firing", "_sent"])
 
 
-def _copy_tables(copy, game) -> tuple[list, list, list]:
-    """New players, teams and zones in the places of `game`'s (variables not yet):
-    (players, teams, zones by number)."""
-    new = _new
-    table: list = [None] * len(game.zone_table)      # (its last place stays None: see state.py)
-    copy.zones = _zones(game.zones, None, None, table)
-    players = []
-    for old in game.players:
-        p = new(Player)
-        p.seat, p.name = old.seat, old.name
-        p.zones = _zones(old.zones, p, p, table)
-        players.append(p)
-    teams = []
-    for old in game.teams:
-        t = new(Team)
-        t.index, t.name, t.members = old.index, old.name, [players[m.seat] for m in old.members]
-        t.vars = old.vars        # (copied with the other variables; NO_VARS stays shared)
-        t.zones = _zones(old.zones, t, None, table) if old.zones else old.zones
-        teams.append(t)
-    for old, p in zip(game.players, players):
-        p.team = teams[old.team.index] if old.team is not None else None
-    copy.players, copy.teams = players, teams
-    copy.zone_table = table
-    return players, teams, table
-
-
-def _zones(old_zones: dict, owner, holder, table: list) -> dict:
-    """Copies of one owner's zones, each also put at its number in `table`."""
-    out = {}
-    new, kind = _new, Zone
-    for name, old in old_zones.items():
-        zone = new(kind)
-        zone.name = name
-        zone.key = old.key
-        zone.visibility = old.visibility
-        zone.owner = owner
-        zone.holder = holder
-        zone.seat = old.seat
-        zone.cards = old.cards[:]
-        zone.number = number = old.number
-        out[name] = table[number] = zone
-    return out
-
-
 def _copy_vars(copy, game, port) -> None:
-    """The variables of the game, its players, teams and cards, game objects swapped."""
+    """The variables of the game, its players, teams and cards (containers copied; the game
+    objects they name are the layout's, the cards the ruleset's: the same in the copy)."""
     copy.vars = _copied(game.vars, port)
     plain = _PLAIN
-    for old, new in zip(game.players, copy.players):
-        values = old.vars
-        new.vars = values.copy() if plain.issuperset(map(type, values.values())) else _copied(values, port)
-    for old, new in zip(game.teams, copy.teams):
-        if old.vars:
-            new.vars = _copied(old.vars, port)
+    values = game.player_vars
+    if type(values) is list:           # (a tuple: the layout's read-only empty mappings)
+        values = [v.copy() if plain.issuperset(map(type, v.values())) else _copied(v, port) for v in values]
+    copy.player_vars = values
+    values = game.team_vars
+    copy.team_vars = [_copied(v, port) for v in values] if type(values) is list else values
     if game.rules.vars.get("card"):
         copy.card_vars = [_copied(values, port) for values in game.card_vars]
     else:            # the ruleset's shared, read-only empty mappings
@@ -185,8 +146,8 @@ def _copy_vars(copy, game, port) -> None:
 
 
 def _copied(values: dict, port) -> dict:
-    """A copy of one owner's variables, game objects swapped (none to swap, the usual case, is
-    told by a pass in C)."""
+    """A copy of one owner's variables, the containers among them copied (none, the usual
+    case, is told by a pass in C)."""
     plain = _PLAIN
     if plain.issuperset(map(type, values.values())):
         return values.copy()
@@ -207,11 +168,11 @@ def share_random(game, copy) -> None:
     copy._rng, copy._rng_shared = game._rng, shared
 
 
-def _porter(players: list, teams: list, zones: list, memo: dict):
-    """A function that swaps the players, teams and zones in a value (lists, tuples, dicts,
-    nested) for their copies, keeping shared containers shared (`memo`, by id of the original).
-    Cards are the same in every copy: kept as they are. (A closure: a method's attribute loads
-    were a good part of its cost.)"""
+def _porter(memo: dict):
+    """A function that copies the containers (lists, dicts, nested) of a value, keeping shared
+    containers shared (`memo`, by id of the original) and tuples as they are. Cards, players,
+    teams and zones are the same in every copy: kept as they are. (A closure: a method's
+    attribute loads were a good part of its cost.)"""
     plain = _PLAIN
     remembered = memo.get
 
@@ -219,17 +180,11 @@ def _porter(players: list, teams: list, zones: list, memo: dict):
         kind = type(value)
         if kind in plain:
             return value
-        if kind is Player:
-            return players[value.seat]
-        if kind is Team:
-            return teams[value.index]
-        if kind is Zone:
-            return zones[value.number]
         if kind is list:
             done = remembered(id(value))
             if done is not None:
                 return done
-            # (the usual case, a container of plain values and cards, told by a pass in C)
+            # (the usual case, a container of plain values, told by a pass in C)
             if plain.issuperset(map(type, value)):
                 new = memo[id(value)] = value[:]
             else:
@@ -244,7 +199,7 @@ def _porter(players: list, teams: list, zones: list, memo: dict):
                 new = memo[id(value)] = value.copy()
             else:
                 new = memo[id(value)] = {}
-                for k, v in value.items():     # keys are names, save in a ruleset's own dicts
+                for k, v in value.items():
                     new[k if type(k) in plain else port(k)] = v if type(v) in plain else port(v)
             return new
         if kind is tuple:
@@ -256,7 +211,7 @@ def _porter(players: list, teams: list, zones: list, memo: dict):
             else:
                 new = memo[id(value)] = tuple([port(v) for v in value])
             return new
-        return value      # a value that names no game object (a marker of the flow's own)
+        return value      # a value holding no container of the game (a marker of the flow's own)
     return port
 
 

@@ -1,5 +1,6 @@
-"""Setting a game up: its cards, zones, teams and variables, built from the ruleset once when
-the game starts, and what set-up works out once per ruleset and shares between its games.
+"""Setting a game up: its cards, zones, teams and variables when the game starts, and what
+set-up works out once per ruleset and shares between its games (the cards, and the layout of
+players, teams and zones: layout.py).
 
 `GameSetup` is one of the bases of `Game` (see game.py): the methods here run from
 `Game.__init__`, before the first decision; `initial_value` and `cards_by_id` are read later.
@@ -7,19 +8,11 @@ the game starts, and what set-up works out once per ruleset and shares between i
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Iterator
 
-from interpreter.engine.state import HIDDEN, NO_VARS, NOBODY, OTHERS, PUBLIC, Card, InitialValue, Player, Team, Zone
+from interpreter.engine.layout import layout_for
+from interpreter.engine.state import NO_VARS, NOBODY, Card, InitialValue
 from interpreter.errors import GameError, Span
 from interpreter.language.fields import fill
-
-_SHARED: dict = {}
-
-
-def _shared(value):
-    """One copy of an immutable value that every game uses (zone keys, sets of seats)."""
-    return _SHARED.setdefault(value, value)
-
 
 def _moved_triggers(ruleset) -> dict:
     """Moved-triggers by the name of the zone a card goes to (a trigger with `to:` listens to
@@ -113,80 +106,42 @@ class GameSetup:
             cached = rules.__dict__["_cards_by_id"] = MappingProxyType({c.id: c for c in shared_cards(rules)})
         return cached
 
-    def _build_zones_and_teams(self) -> None:
+    def _build_zones_and_teams(self, names: tuple) -> None:
+        """Take the layout of this game's seats and teams (made once for all such games: see
+        layout.py), and put every card in play in the first game zone."""
         rules = self.rules
         teams = rules.teams
-        grouped = teams is not None and (teams["when"] is None or teams["when"](self, {}))
-        if grouped:
+        assignment = None
+        if teams is not None and (teams["when"] is None or teams["when"](self, {})):
             count = teams["count"]
-            names = teams["names"]
-            self.teams = [Team(i, names[i] if i < len(names) else f"Team {i}") for i in range(count)]
+            assignment = []
             for p in self.players:
                 index = self._setup(teams["of"], {"p": p}, None, "teams.of")
                 if not 0 <= index < count:
                     raise GameError(f"teams.of gave team {index} for seat {p.seat}; teams are 0 to {count - 1}",
                                     code="teams")
-                p.team = self.teams[index]
-                self.teams[index].members.append(p)
-        else:
-            self.teams = [Team(p.seat, p.name) for p in self.players]
-            for p, t in zip(self.players, self.teams):
-                p.team = t
-                t.members.append(p)
-        first_game_zone = None
-        for spec in rules.zones:
-            if spec.owner == "game":
-                self.zones[spec.name] = Zone(spec.name, spec.name, None, spec.visibility)
-                first_game_zone = first_game_zone or self.zones[spec.name]
-            elif spec.owner == "player":
-                for p in self.players:
-                    p.zones[spec.name] = Zone(spec.name, _shared(f"p{p.seat}.{spec.name}"), p, spec.visibility)
-            else:
-                for t in self.teams:
-                    t.zones[spec.name] = Zone(spec.name, _shared(f"t{t.index}.{spec.name}"), t, spec.visibility)
-        if first_game_zone is None:
+                assignment.append(index)
+            assignment = tuple(assignment)
+        layout = layout_for(rules, names, assignment)
+        if layout.players is not self.players:
+            # set-up so far ran with players of its own (the teams were not known): nothing
+            # remembered may name them
+            self.memo, self.vmemo, self.static = {}, {}, {}
+        self.players, self.teams, self.zones = layout.players, layout.teams, layout.zones
+        self.zone_table, self._zone_viewers = layout.zone_table, layout.viewers
+        first = layout.first_zone
+        if first is None:
             raise GameError("the ruleset has no game zone to hold the cards at the start", code="zones")
-        table: list = list(self._all_zones())
-        for number, zone in enumerate(table):
-            zone.number = number
-        table.append(None)                 # card_zone -1 (in no zone) reads None
-        self.zone_table = table
-        first_game_zone.cards.extend(self.cards_in_play)
+        self.zone_cards = cards = [[] for _ in range(len(layout.zone_table) - 1)]
+        cards[first.number].extend(self.cards_in_play)
         if self.cards_in_play is self.all_cards:
-            self.card_zone = [first_game_zone.number] * len(self.all_cards)
+            self.card_zone = [first.number] * len(self.all_cards)
         else:
             self.card_zone = where = [-1] * len(self.all_cards)
             for card in self.cards_in_play:
-                where[card.index] = first_game_zone.number
-        viewers = {}
-        for zone in self._all_zones():
-            if zone.visibility == PUBLIC:
-                seats = None
-            elif zone.visibility == HIDDEN:
-                seats = NOBODY
-            elif isinstance(zone.owner, Player):
-                seats = _shared(frozenset([zone.owner.seat]))
-            else:
-                seats = _shared(frozenset(m.seat for m in zone.owner.members))
-            if zone.visibility == OTHERS:       # everyone but the owner (cards held facing out)
-                seats = _shared(frozenset(p.seat for p in self.players) - seats)
-            viewers[zone.key] = seats
-        # the same for every game with these zones and teams (never changed): one copy for all
-        self._zone_viewers = _SHARED.setdefault(("viewers", *viewers.items()), viewers)
-        # teams of a ruleset that gives them no variables or zones share one read-only empty mapping
-        if not rules.vars.get("team"):
-            for t in self.teams:
-                t.vars = NO_VARS
-        if not any(spec.owner == "team" for spec in rules.zones):
-            for t in self.teams:
-                t.zones = NO_VARS
-
-    def _all_zones(self) -> Iterator[Zone]:
-        yield from self.zones.values()
-        for p in self.players:
-            yield from p.zones.values()
-        for t in self.teams:
-            yield from t.zones.values()
+                where[card.index] = first.number
+        self.player_vars = [{} for _ in self.players] if rules.vars.get("player") else layout.no_player_vars
+        self.team_vars = [{} for _ in self.teams] if rules.vars.get("team") else layout.no_team_vars
 
     def _setup(self, fn, env: dict, span: Span, what: str):
         """Evaluate a setup expression; one that needs state not built yet is a clear error."""
@@ -199,12 +154,12 @@ class GameSetup:
 
     def _init_vars(self) -> None:
         plan = _initial_values(self.rules)
-        for scope, owners in (("game", (self,)), ("player", self.players), ("team", self.teams),
-                              ("card", None)):
+        for scope, owners in (("game", [self.vars]), ("player", self.player_vars), ("team", self.team_vars),
+                              ("card", self.card_vars)):
             steps = plan[scope]
             if not steps:
                 continue
-            for values in (self.card_vars if owners is None else [owner.vars for owner in owners]):
+            for values in owners:
                 for name, initial, span, what in steps:
                     values[name] = initial.value if type(initial) is InitialValue else \
                         self._setup(initial, {}, span, what)

@@ -139,7 +139,7 @@ class Decision:
         legal = {c.id for c in self.choices}
         items = reasons.source(self._game, env)
         found = {}
-        for item in getattr(items, "cards", items):
+        for item in (self._game.cards_in(items) if type(items) is Zone else items):
             item_id = _id_of(item)
             if item_id not in legal and item_id not in found:
                 text = reasons.why_not(self._game, env, lambda x: x is item)

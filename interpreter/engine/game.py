@@ -26,14 +26,15 @@ import random
 
 from interpreter.engine import arguments
 from interpreter.engine.budget import CLOCK_STRIDE, DEFAULT_STEPS, Budget, GameLimits, past_python_limits
-from interpreter.engine.construction import GameSetup, _default_options, _moved_triggers, _shared
+from interpreter.engine.construction import GameSetup, _default_options, _moved_triggers
 from interpreter.engine.decisions import Choice, Decision, IllegalChoice, choice_id, describe_numbers, json_value
 from interpreter.engine.driving import GameDriving
 from interpreter.engine.events import EventLog
 from interpreter.engine.frames import Frame
 from interpreter.engine.moves import MAX_TRIGGER_DEPTH, GameMoves  # noqa: F401 (importable from here)
 from interpreter.engine.runtime import GameRuntime
-from interpreter.engine.state import NO_VARS, Player, Team, Zone
+from interpreter.engine.layout import layout_for, shared
+from interpreter.engine.state import NO_VARS, Player, Team
 from interpreter.engine.views import MAX_LISTED_NUMBERS, GameViews  # noqa: F401 (importable from here)
 from interpreter.errors import GameError, GameLimitError, Span
 
@@ -54,8 +55,9 @@ class Game(GameDriving, GameRuntime, GameMoves, GameViews, GameSetup):
                  "memo", "vmemo", "static", "phase", "_stacked", "stacked", "_firing",
                  "_private", "_ability_flags", "players", "teams", "vars", "zones", "winners", "over",
                  "decision", "decisions_taken", "listing_peaks", "_triggers", "_moved_into", "all_cards",
-                 "cards_in_play", "removed_cards", "zone_table", "card_zone", "card_holder", "card_turned",
-                 "card_seen", "card_vars", "_zone_viewers", "_stack", "_sent", "__dict__")
+                 "cards_in_play", "removed_cards", "zone_table", "zone_cards", "player_vars", "team_vars",
+                 "card_zone", "card_holder", "card_turned", "card_seen", "card_vars", "_zone_viewers",
+                 "_stack", "_sent", "__dict__")
 
     def __init__(self, ruleset, players: int | None = None, *, seed: int | None = None,
                  options: dict | None = None, stacked: list | None = None, record: bool = True,
@@ -99,10 +101,13 @@ class Game(GameDriving, GameRuntime, GameMoves, GameViews, GameSetup):
         self._firing: list = []           # the triggers now running, innermost last
         self._private: list[dict] = []    # simultaneous decision events not yet revealed
         self._ability_flags: dict = {}    # (seat, ability) -> {'used', 'disabled'}
-        self.players = [Player(i, (names[i] if names and i < len(names) else _shared(f"Player {i}"))) for i in range(n)]
+        seat_names = tuple(names[i] if names and i < len(names) else shared(f"Player {i}") for i in range(n))
+        # the players, teams and zones are the layout's, shared (see layout.py); until the
+        # teams are known, set-up runs with players of its own
+        self.players = (layout_for(ruleset, seat_names, None).players if ruleset.teams is None
+                        else [Player(i, name) for i, name in enumerate(seat_names)])
         self.teams: list[Team] = []
         self.vars: dict = {}
-        self.zones: dict[str, Zone] = {}
         self.winners: list[Player] | None = None
         self.over = False
         self.decision: Decision | None = None
@@ -114,7 +119,7 @@ class Game(GameDriving, GameRuntime, GameMoves, GameViews, GameSetup):
         # a ruleset become the ruleset's error, at the innermost rule that was running)
         try:
             self._build_cards()
-            self._build_zones_and_teams()
+            self._build_zones_and_teams(seat_names)
             self._init_vars()
             self._check_constraints()
             started = {"type": "started", "ruleset": ruleset.name, "players": n, "seed": self.seed,

@@ -19,10 +19,11 @@ class GameMoves:
     __slots__ = ()   # the fields are `Game`'s
 
     def move(self, cards: list[Card], to: Zone, *, top: bool = False) -> None:
+        piles = self.zone_cards
         if self.memo:
             self.memo = {}
         if type(cards) is not list or (cards and (held := self.zone_table[self.card_zone[cards[0].index]]) is not None
-                                       and held.cards is cards):
+                                       and piles[held.number] is cards):
             cards = list(cards)     # a zone's own list (or any other iterable) changes as its cards move
         where, holders, table, number = self.card_zone, self.card_holder, self.zone_table, to.number
         if not self.record and not top:
@@ -45,18 +46,18 @@ class GameMoves:
                     self._forget_faces(cards)
                 if everything:       # every card gathered: every zone they leave is emptied
                     for source in sources.values():
-                        source.cards.clear()
+                        piles[source.number].clear()
                 else:
                     for source in sources.values():
-                        source.cards[:] = [card for card in source.cards if card not in moving]
-                to.cards.extend(cards)
+                        piles[source.number][:] = [card for card in piles[source.number] if card not in moving]
+                piles[to.number].extend(cards)
                 return
-            into = to.cards
+            into = piles[to.number]
             for card in cards:
                 i = card.index
                 source = table[where[i]]
                 if source is not None:
-                    source.cards.remove(card)
+                    piles[source.number].remove(card)
                     if source.seat >= 0:
                         holders[i] = source.seat
                 into.append(card)
@@ -78,12 +79,12 @@ class GameMoves:
             outer = self._log.begin_batch()
         try:
             triggers = self._moved_into.get(to.name)
-            into = to.cards
+            into = piles[to.number]
             for k, card in enumerate(cards):
                 i = card.index
                 source = table[where[i]]
                 if source is not None:
-                    source.cards.remove(card)
+                    piles[source.number].remove(card)
                     if source.seat >= 0:
                         holders[i] = source.seat
                 if top:    # the first card listed ends on top, as a stacked order reads
@@ -112,14 +113,15 @@ class GameMoves:
             return
         if self.memo:
             self.memo = {}
+        piles = self.zone_cards
         i = card.index
         where = self.card_zone
         source = self.zone_table[where[i]]
         if source is not None:
-            source.cards.remove(card)
+            piles[source.number].remove(card)
             if source.seat >= 0:
                 self.card_holder[i] = source.seat
-        to.cards.append(card)
+        piles[to.number].append(card)
         where[i] = to.number
         if self.card_turned:
             self.card_turned.discard(i)
@@ -135,14 +137,14 @@ class GameMoves:
                     self._set_off(trigger, env)
 
     def move_zone(self, source: Zone, to: Zone) -> None:
-        """`move(list(source.cards), to)`: every card of a zone (a trick gathered, a hand
+        """`move(list(cards of source), to)`: every card of a zone (a trick gathered, a hand
         discarded), in one pass when nothing watches the moves (no log, no trigger on `to`)."""
         if self.record or source is to or self._moved_into.get(to.name):
-            self.move(list(source.cards), to)
+            self.move(list(self.zone_cards[source.number]), to)
             return
         if self.memo:
             self.memo = {}
-        cards, seat, number, where = source.cards, source.seat, to.number, self.card_zone
+        cards, seat, number, where = self.zone_cards[source.number], source.seat, to.number, self.card_zone
         if seat >= 0:
             holders = self.card_holder
             for card in cards:
@@ -153,25 +155,26 @@ class GameMoves:
                 where[card.index] = number
         if self.card_turned or self.card_seen:
             self._forget_faces(cards)
-        to.cards.extend(cards)
+        self.zone_cards[to.number].extend(cards)
         cards.clear()
 
     def deal(self, source: Zone, zones: list[Zone], count: int) -> None:
         """Move `count` cards from the top of `source`, one at a time, to each of `zones` in turn:
         what a `move` of each card would do, done in one pass when nothing watches the moves
         (no events recorded, no trigger on a receiving zone)."""
+        piles = self.zone_cards
         if self.record or any(zone is source or self._moved_into.get(zone.name) for zone in zones):
             for i in range(count):
-                self.move([source.cards[0]], zones[i % len(zones)])
+                self.move([piles[source.number][0]], zones[i % len(zones)])
             return
-        dealt = source.cards[:count]
-        del source.cards[:count]
+        dealt = piles[source.number][:count]
+        del piles[source.number][:count]
         if self.memo:
             self.memo = {}
         seat, n, where, holders = source.seat, len(zones), self.card_zone, self.card_holder
         for k, card in enumerate(dealt):
             zone = zones[k % n]
-            zone.cards.append(card)
+            piles[zone.number].append(card)
             where[card.index] = zone.number
             if seat >= 0:
                 holders[card.index] = seat
@@ -224,18 +227,19 @@ class GameMoves:
             self._firing.pop()
 
     def shuffle(self, zone: Zone) -> None:
+        piles = self.zone_cards
         if self._stacked:
             order = self._stacked.pop(0)
-            by_id = {c.id: c for c in zone.cards}
+            by_id = {c.id: c for c in piles[zone.number]}
             unknown = [cid for cid in order if cid not in by_id]
             if unknown or len(set(order)) != len(order):
                 raise GameError(f"the stacked order for {zone.key} names cards that are not there "
                                 f"(or twice): {', '.join(unknown[:8]) or 'a repeated id'}", code="stacked")
-            rest = [c for c in zone.cards if c.id not in set(order)]
+            rest = [c for c in piles[zone.number] if c.id not in set(order)]
             shuffle(self.rng, rest)
-            zone.cards[:] = [by_id[cid] for cid in order] + rest
+            piles[zone.number][:] = [by_id[cid] for cid in order] + rest
         else:
-            shuffle(self.rng, zone.cards)
+            shuffle(self.rng, piles[zone.number])
         if self.memo:
             self.memo = {}
         self.emit("shuffled", zone=zone.key)
@@ -270,12 +274,13 @@ class GameMoves:
                               "to": None if viewer is None else viewer.seat}, viewers, card=card)
 
     def swap(self, a: Card, b: Card) -> None:
+        piles = self.zone_cards
         if self.memo:
             self.memo = {}
         where, table = self.card_zone, self.zone_table
         za, zb = table[where[a.index]], table[where[b.index]]
-        ia, ib = za.cards.index(a), zb.cards.index(b)
-        za.cards[ia], zb.cards[ib] = b, a
+        ia, ib = piles[za.number].index(a), piles[zb.number].index(b)
+        piles[za.number][ia], piles[zb.number][ib] = b, a
         where[a.index], where[b.index] = zb.number, za.number
         for card, old in ((a, za), (b, zb)):
             if old.seat >= 0:

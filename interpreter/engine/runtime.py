@@ -114,7 +114,7 @@ class GameRuntime:
 
     def set_owner_var(self, owner, name: str, value) -> None:
         card = isinstance(owner, Card)
-        (self.card_vars[owner.index] if card else owner.vars)[name] = value
+        self.vars_of(owner)[name] = value
         self._forget(("card" if card else "player" if isinstance(owner, Player) else "team", name))
         if self.record:
             viewers = None

@@ -1,16 +1,22 @@
-"""The objects of one game's state, and how a card's state is laid out.
+"""The objects of one game's state, and how what changes in a game is laid out.
 
 The ruleset (rules) never changes. A `Card` holds only what never changes either (id, label,
 attributes, position in the deck), so a ruleset makes its cards once and every game of it, and
-every copy of a game, shares them (`construction.shared_cards`). Zones, players and teams
-belong to one Game; they are kept small (slots) because random playouts create and touch them
-millions of times.
+every copy of a game, shares them (`construction.shared_cards`). Players, teams and zones are
+the same kind of value: a `Player` (seat, name, team, zones), a `Team` (index, name, members,
+zones) and a `Zone` (name, key, owner, seat, visibility, number) never change during a game,
+so they are made once per ruleset, players' names and teams (the layout, layout.py) and
+shared by every game that has them, and by every copy of one.
 
-What changes about a card in a game lives in that game, in flat sequences indexed by
-`card.index`, so that copying a game copies a few lists and names no card:
+What changes lives in the game, in flat sequences, so that copying a game copies a few lists
+and names no card, player, team or zone:
 
-- `card_zone[i]`: the number of the zone the card lies in (`Zone.number`, its place in the
-  game's `zone_table`), -1 in none (`zone_table[-1]` is None);
+- `zone_cards[k]`: the cards of zone number k (`Zone.number`, its place in the layout's
+  `zone_table`), top first;
+- `player_vars[seat]` and `team_vars[index]`: the variables of each player and team; a ruleset
+  that declares none of a scope shares one read-only tuple of empty mappings for it;
+- `card_zone[i]`: the number of the zone card i (`card.index`) lies in, -1 in none
+  (`zone_table[-1]` is None);
 - `card_holder[i]`: the seat of the last player whose zone held it, -1 before any did;
 - `card_turned`: the indexes of the cards turned up in a zone their viewers cannot see, and
   `card_seen`: index -> the seats that peeked at it since it last moved; both are a shared,
@@ -18,7 +24,8 @@ What changes about a card in a game lives in that game, in flat sequences indexe
 - `card_vars[i]`: its variables, for a ruleset that declares card variables; other rulesets'
   games share one read-only sequence of empty mappings.
 
-`Game.zone_of`, `last_holder_of`, `is_face_up`, `seen_by` and `vars_of` read them (views.py).
+`Game.cards_in`, `vars_of`, `zone_of`, `last_holder_of`, `is_face_up` and `seen_by` read them
+(views.py); generated code reads the sequences directly.
 """
 from __future__ import annotations
 
@@ -63,8 +70,10 @@ class Card:
 
 
 class Zone:
-    """An ordered pile of cards. Its first card is the top of a face-down pile."""
-    __slots__ = ("name", "key", "owner", "holder", "seat", "visibility", "cards", "number")
+    """An ordered pile of cards, as the layout names it: its cards are its game's
+    (`Game.zone_cards[zone.number]`, read with `Game.cards_in`). Its first card is the top of a
+    face-down pile. Never changed once made, and shared by every game of its layout."""
+    __slots__ = ("name", "key", "owner", "holder", "seat", "visibility", "number")
 
     def __init__(self, name: str, key: str, owner, visibility: str, number: int = -1):
         self.name = name
@@ -73,8 +82,7 @@ class Zone:
         self.holder = owner if isinstance(owner, Player) else None   # a card here is in this hand
         self.seat = owner.seat if isinstance(owner, Player) else -1  # the holder's seat, -1 for none
         self.visibility = visibility
-        self.cards: list[Card] = []
-        self.number = number        # its place in the game's zone_table
+        self.number = number        # its place in the layout's zone_table, and in a game's zone_cards
 
     def visible_to(self, seat: int | None) -> bool:
         """May the player in `seat` see the faces of the cards here? None is the omniscient log."""
@@ -92,17 +100,17 @@ class Zone:
         return mine != (self.visibility == OTHERS)     # `others`: everyone but the owner
 
     def __repr__(self) -> str:
-        return f"Zone({self.key}, {len(self.cards)} cards)"
+        return f"Zone({self.key})"
 
 
 class Player:
-    """A seat at the table with its own variables and zones."""
-    __slots__ = ("seat", "name", "vars", "zones", "team")
+    """A seat at the table, its zones and team. Its variables are its game's
+    (`Game.player_vars[seat]`, read with `Game.vars_of`)."""
+    __slots__ = ("seat", "name", "zones", "team")
 
     def __init__(self, seat: int, name: str):
         self.seat = seat
         self.name = name
-        self.vars: dict = {}
         self.zones: dict[str, Zone] = {}
         self.team: Team | None = None
 
@@ -111,14 +119,14 @@ class Player:
 
 
 class Team:
-    """Players who score together; a team has variables and zones like a player."""
-    __slots__ = ("index", "name", "members", "vars", "zones")
+    """Players who score together; a team has zones like a player, and variables kept by its
+    game (`Game.team_vars[index]`, read with `Game.vars_of`)."""
+    __slots__ = ("index", "name", "members", "zones")
 
     def __init__(self, index: int, name: str):
         self.index = index
         self.name = name
         self.members: list[Player] = []
-        self.vars: dict = {}
         self.zones: dict[str, Zone] = {}
 
     def __repr__(self) -> str:

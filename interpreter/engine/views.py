@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from interpreter.engine import claims
 from interpreter.engine.decisions import json_value
-from interpreter.engine.state import NOBODY, Card, Player, Zone, card_visible
+from interpreter.engine.state import NOBODY, Card, Player, Team, Zone, card_visible
 from interpreter.errors import GameError
 
 MAX_LISTED_NUMBERS = 1_000   # a view lists a number decision's choices up to this many
@@ -71,16 +71,16 @@ class GameViews:
 
     def _view(self, seat: int | None) -> dict:
         def zone_view(zone: Zone) -> list:
-            return [c.id if card_visible(self, c, seat) else None for c in zone.cards]
+            return [c.id if card_visible(self, c, seat) else None for c in self.zone_cards[zone.number]]
 
         view = {
             "seat": seat, "phase": self.phase, "over": self.over,
             "vars": {k: json_value(v) for k, v in self.vars.items()},
             "zones": {name: zone_view(z) for name, z in self.zones.items()},
             "players": [{"seat": p.seat, "name": p.name, "team": p.team.index if p.team else None,
-                         "vars": {k: json_value(v) for k, v in p.vars.items()},
+                         "vars": {k: json_value(v) for k, v in self.player_vars[p.seat].items()},
                          "zones": {name: zone_view(z) for name, z in p.zones.items()}} for p in self.players],
-            "teams": [{"index": t.index, "name": t.name, "vars": {k: json_value(v) for k, v in t.vars.items()},
+            "teams": [{"index": t.index, "name": t.name, "vars": {k: json_value(v) for k, v in self.team_vars[t.index].items()},
                        "zones": {name: zone_view(z) for name, z in t.zones.items()}} for t in self.teams],
         }
         if self.rules.vars.get("card"):
@@ -102,7 +102,8 @@ class GameViews:
             view["result"] = self.result
         return view
 
-    # -- where a card is, and what this game knows of it (state.py says how it is kept) --
+    # -- where a card is, what this game knows of it, what a zone, player or team holds
+    # (state.py says how it is kept) --
     def zone_of(self, card: Card) -> Zone | None:
         """The zone `card` lies in now (None: taken out of play)."""
         return self.zone_table[self.card_zone[card.index]]
@@ -120,10 +121,19 @@ class GameViews:
         """The seats that peeked at `card` since it last moved."""
         return self.card_seen.get(card.index, NOBODY)
 
-    def vars_of(self, card: Card):
-        """The card variables of `card` in this game (read-only and empty for a ruleset that
-        declares none)."""
-        return self.card_vars[card.index]
+    def vars_of(self, owner: Card | Player | Team) -> dict:
+        """The variables of a card, player or team in this game (read-only and empty for a
+        ruleset that declares none of that scope)."""
+        kind = type(owner)
+        if kind is Player:
+            return self.player_vars[owner.seat]
+        if kind is Team:
+            return self.team_vars[owner.index]
+        return self.card_vars[owner.index]
+
+    def cards_in(self, zone: Zone) -> list[Card]:
+        """The cards of `zone` in this game, top first (the game's own list: read, don't change)."""
+        return self.zone_cards[zone.number]
 
     def card_visible(self, card: Card, seat: int | None) -> bool:
         """Whether `seat` may see the face of `card` where it lies now (None: the omniscient log)."""

@@ -23,13 +23,15 @@ from interpreter.errors import EvalError
 from interpreter.language.types import parse_signature
 from interpreter.limits import MAX_PRODUCT, MAX_RANGE, MAX_STRING
 from interpreter.primitives import combinations, ordered, ranking, value_sets
+from interpreter.primitives.combinations_cards import items_of
 
 
 @dataclass(frozen=True)
 class Inline:
-    """Python written in place of a call: `{a0}`, `{a1}` stand for the arguments' code, `{t0}`,
-    `{t1}` for fresh locals (so that each argument is computed once) and `{fail}` for the code
-    that raises `error` at the call's position."""
+    """Python written in place of a call: `{a0}`, `{a1}` stand for the arguments' code, `{z0}`
+    for the cards of the first when it is a zone (a form `zone_only`), `{t0}`, `{t1}` for fresh
+    locals (so that each argument is computed once) and `{fail}` for the code that raises
+    `error` at the call's position."""
     code: str
     zone_only: bool = False       # only where the first argument is a zone (a list is called)
     error: str = ""
@@ -79,27 +81,27 @@ def builtin(signature: str, *, pure: bool = True, may_fail: bool = False, reads_
     return register
 
 
-_EMPTY = "({t0}[%s] if ({t0} := {a0}.cards) else {fail})"   # the first or last card of a zone
+_EMPTY = "({t0}[%s] if ({t0} := {z0}) else {fail})"   # the first or last card of a zone
 _NUMBER = "({t0} if ({t0} := {a0}) %s ({t1} := {a1}) else {t1})"     # the larger or smaller number
 
 
-@builtin("size(xs: list<T>) -> int", cheap=True, inline=Inline("len({a0}.cards)", zone_only=True))
+@builtin("size(xs: list<T>) -> int", cheap=True, inline=Inline("len({z0})", zone_only=True))
 def _size(g, xs):
     """The number of items in a list or cards in a zone."""
-    return len(xs.cards) if hasattr(xs, "cards") else len(xs)
+    return len(items_of(g, xs))
 
 
-@builtin("empty(xs: list<T>) -> bool", cheap=True, inline=Inline("(not {a0}.cards)", zone_only=True))
+@builtin("empty(xs: list<T>) -> bool", cheap=True, inline=Inline("(not {z0})", zone_only=True))
 def _empty(g, xs):
     """True when a list or zone holds nothing."""
-    return not (xs.cards if hasattr(xs, "cards") else xs)
+    return not items_of(g, xs)
 
 
 @builtin("first(xs: list<T>) -> T", may_fail=True, cheap=True,
          inline=Inline(_EMPTY % "0", zone_only=True, error="first() of an empty list"))
 def _first(g, xs):
     """The first item; the first card of a zone is its top. An error on an empty list."""
-    items = xs.cards if hasattr(xs, "cards") else xs
+    items = items_of(g, xs)
     if not items:
         raise EvalError("first() of an empty list")
     return items[0]
@@ -109,7 +111,7 @@ def _first(g, xs):
          inline=Inline(_EMPTY % "-1", zone_only=True, error="last() of an empty list"))
 def _last(g, xs):
     """The last item; the last card of a zone is the one put there most recently."""
-    items = xs.cards if hasattr(xs, "cards") else xs
+    items = items_of(g, xs)
     if not items:
         raise EvalError("last() of an empty list")
     return items[-1]
@@ -118,14 +120,14 @@ def _last(g, xs):
 @builtin("take(xs: list<T>, n: int) -> list<T>")
 def _take(g, xs, n):
     """The first n items (fewer if the list is shorter)."""
-    items = xs.cards if hasattr(xs, "cards") else xs
+    items = items_of(g, xs)
     return list(items[:max(n, 0)])
 
 
 @builtin("index_of(xs: list<T>, x: T) -> int")
 def _index_of(g, xs, x):
     """The position of x in the list, counting from 0, or -1 when absent."""
-    items = xs.cards if hasattr(xs, "cards") else xs
+    items = items_of(g, xs)
     for i, item in enumerate(items):
         if item is x or item == x:
             return i
@@ -135,7 +137,7 @@ def _index_of(g, xs, x):
 @builtin("distinct(xs: list<T>) -> list<T>")
 def _distinct(g, xs):
     """The items without repeats, in first-seen order."""
-    items = xs.cards if hasattr(xs, "cards") else xs
+    items = items_of(g, xs)
     seen, out = set(), []
     for item in items:
         key = id(item) if hasattr(item, "__slots__") else item
@@ -148,7 +150,7 @@ def _distinct(g, xs):
 @builtin("reverse(xs: list<T>) -> list<T>")
 def _reverse(g, xs):
     """The items in the opposite order."""
-    items = xs.cards if hasattr(xs, "cards") else xs
+    items = items_of(g, xs)
     return list(reversed(items))
 
 
@@ -157,7 +159,7 @@ def _flatten(g, xss):
     """The items of every inner list, in order, as one list: flatten([[a, b], [c]]) is [a, b, c]."""
     out = []
     for xs in xss:
-        out.extend(xs.cards if hasattr(xs, "cards") else xs)
+        out.extend(items_of(g, xs))
     return out
 
 
@@ -165,8 +167,8 @@ def _flatten(g, xss):
 def _product(g, xs, ys):
     """Every pair (x, y) of an item of xs with an item of ys, xs in the outer order: each triple
     with each pair is product(triples, pairs). Read the parts as t[0] and t[1]. At most 20,000 pairs."""
-    xs = xs.cards if hasattr(xs, "cards") else xs
-    ys = ys.cards if hasattr(ys, "cards") else ys
+    xs = items_of(g, xs)
+    ys = items_of(g, ys)
     if len(xs) * len(ys) > MAX_PRODUCT:
         raise EvalError(f"product() of {len(xs)} by {len(ys)} items is more than {MAX_PRODUCT} pairs")
     return [(x, y) for x in xs for y in ys]
@@ -251,9 +253,8 @@ def _range(g, start, stop):
 def _text(g, x):
     """A readable text for any value: a card's label, a player's name, a number, a zone's cards
     (their labels, or 'nothing')."""
-    cards = getattr(x, "cards", None)
-    if isinstance(cards, list) and hasattr(x, "key"):      # a zone: what is in it
-        return " ".join(g.describe(c) for c in cards) or "nothing"
+    if hasattr(x, "number"):      # a zone: what is in it
+        return " ".join(g.describe(c) for c in items_of(g, x)) or "nothing"
     return g.describe(x)
 
 
@@ -314,7 +315,7 @@ def _holder(g, c):
 @builtin("random(xs: list<T>) -> T", pure=False, may_fail=True)
 def _random(g, xs):
     """One item drawn with the game's seeded random generator (effects only)."""
-    items = xs.cards if hasattr(xs, "cards") else xs
+    items = items_of(g, xs)
     if not items:
         raise EvalError("random() of an empty list")
     return g.rng.choice(items)     # the draw of randrange(len(items)), naming what is drawn from

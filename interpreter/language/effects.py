@@ -35,10 +35,10 @@ def effect(signature: str, *, may_fail: bool = True):
     return register
 
 
-def _cards(what) -> list:
+def _cards(g, what) -> list:
     """A card, a list of cards or a zone, as a list of cards (a zone's list is copied)."""
-    if hasattr(what, "cards"):
-        return list(what.cards)
+    if hasattr(what, "number"):      # a zone: its cards are its game's
+        return list(g.zone_cards[what.number])
     if isinstance(what, list):
         return what
     return [what]
@@ -47,13 +47,13 @@ def _cards(what) -> list:
 @effect("move(what: card|list<card>, to: zone) -> none")
 def _move(g, what, to):
     """Move a card, a list of cards or every card of a zone to the end of zone `to`."""
-    g.move(_cards(what), to)
+    g.move(_cards(g, what), to)
 
 
 @effect("move_to_top(what: card|list<card>, to: zone) -> none")
 def _move_to_top(g, what, to):
     """Move cards to the start (top) of zone `to`, so they are drawn first."""
-    g.move(_cards(what), to, top=True)
+    g.move(_cards(g, what), to, top=True)
 
 
 @effect("shuffle(zone: zone) -> none")
@@ -65,8 +65,8 @@ def _shuffle(g, zone):
 @effect("deal(source: zone, to: list<zone>, n: int) -> none")
 def _deal(g, source, to, n):
     """Deal n cards to each zone in `to`, one at a time in turn, from the top of `source`."""
-    if n * len(to) > len(source.cards):
-        raise EvalError(f"cannot deal {n} cards to each of {len(to)} zones from {len(source.cards)} cards")
+    if n * len(to) > len(g.zone_cards[source.number]):
+        raise EvalError(f"cannot deal {n} cards to each of {len(to)} zones from {len(g.zone_cards[source.number])} cards")
     g.deal(source, to, n * len(to))
 
 
@@ -77,39 +77,39 @@ def _deal_all(g, source, to):
         raise EvalError("deal_all() to no zones")
     if any(zone is source for zone in to):
         raise EvalError(f"deal_all() cannot deal {source.key} into itself: it would never be empty")
-    g.deal(source, to, len(source.cards))
+    g.deal(source, to, len(g.zone_cards[source.number]))
 
 
 @effect("draw(source: zone, to: zone, n: int) -> none")
 def _draw(g, source, to, n):
     """Move the top n cards of `source` to `to` (an error if there are fewer)."""
-    if n > len(source.cards):
-        raise EvalError(f"cannot draw {n} cards from {source.key}, which holds {len(source.cards)}")
-    g.move(source.cards[:n], to)
+    if n > len(g.zone_cards[source.number]):
+        raise EvalError(f"cannot draw {n} cards from {source.key}, which holds {len(g.zone_cards[source.number])}")
+    g.move(g.zone_cards[source.number][:n], to)
 
 
 @effect("reveal(what: card|list<card>) -> none")
 def _reveal(g, what):
     """Turn cards face up where they lie: everyone sees them until they move."""
-    g.set_face(_cards(what), True)
+    g.set_face(_cards(g, what), True)
 
 
 @effect("hide(what: card|list<card>) -> none")
 def _hide(g, what):
     """Turn cards face down where they lie."""
-    g.set_face(_cards(what), False)
+    g.set_face(_cards(g, what), False)
 
 
 @effect("show(what: card|list<card>) -> none")
 def _show(g, what):
     """Show cards to every player once (an event), then they are hidden again."""
-    g.show(_cards(what), None)
+    g.show(_cards(g, what), None)
 
 
 @effect("peek(what: card|list<card>, viewer: player) -> none")
 def _peek(g, what, viewer):
     """Let one player see cards they could not see; they stay known to them until they move."""
-    g.show(_cards(what), viewer)
+    g.show(_cards(g, what), viewer)
 
 
 @effect("swap(a: card, b: card) -> none")

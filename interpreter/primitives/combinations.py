@@ -35,7 +35,7 @@ from itertools import combinations, repeat
 from math import comb
 
 from interpreter.errors import EvalError
-from interpreter.primitives.combinations_cards import _ATTR_NUMBERS, _ClassNumbers, _items, _key, _value, card_variables
+from interpreter.primitives.combinations_cards import _ATTR_NUMBERS, _ClassNumbers, _key, _value, card_variables, items_of
 from interpreter.primitives.combinations_quick import _quick_groups, _quick_runs
 from interpreter.primitives.combinations_search import MAX_SETS, MAX_TRIES, _search_groups, _search_runs, _Unique
 
@@ -45,21 +45,21 @@ MANY_SETS = 100        # from this many sets on, `distinct_sets` keys them by we
 MAX_RUN = 100           # cards in one run (the search for runs goes one card deeper at a time)
 
 
-def _split(cards, wild) -> tuple[list, list]:
+def _split(g, cards, wild) -> tuple[list, list]:
     """(natural cards, wild cards): wild ones are those in `wild`, whether or not in `cards`."""
-    wild = _items(wild)
+    wild = items_of(g, wild)
     if not wild:
-        return _items(cards), []      # (read only, never changed: no copy)
+        return items_of(g, cards), []      # (read only, never changed: no copy)
     wilds = list(dict.fromkeys(wild))     # each once, in order (cards hash by identity)
     is_wild = set(wilds)
-    return [c for c in _items(cards) if c not in is_wild], wilds
+    return [c for c in items_of(g, cards) if c not in is_wild], wilds
 
 
 def groups(g, cards, key, wild, min_size, max_size):
     """Every set of min_size to max_size cards whose attribute `key` is equal (a group, a set of
     a kind), wild cards filling in for any value. Natural cards first, then wild ones; interchangeable
     cards count once (see the module notes). Example: groups(p.hand, 'rank', jokers, 2, 4)."""
-    naturals, wilds = _split(cards, wild)
+    naturals, wilds = _split(g, cards, wild)
     min_size = max(min_size, 1)
     if max_size < min_size:
         return []
@@ -75,7 +75,7 @@ def runs(g, cards, key, same, wild, order, min_size, max_size):
     so [14, 2, 3, ..., 13, 14] lets an ace play low or high, never both (no wrap-around).
     Cards come in sequence order, each wild card where it stands and the spare ones last.
     Example: runs(p.hand, 'rank', 'suit', jokers, [14] + range(2, 15), 3, 13)."""
-    naturals, wilds = _split(cards, wild)
+    naturals, wilds = _split(g, cards, wild)
     places = len(order)
     min_size, max_size = max(min_size, 1), min(max_size, places)
     if max_size < min_size:
@@ -91,8 +91,8 @@ def runs(g, cards, key, same, wild, order, min_size, max_size):
 def is_group(g, cards, key, wild):
     """True when the cards (at least one) share the value of attribute `key`, wild cards
     standing for it. The check that matches `groups`."""
-    items = _items(cards)
-    naturals, _ = _split(items, wild)
+    items = items_of(g, cards)
+    naturals, _ = _split(g, items, wild)
     card_vars = card_variables(g)
     return bool(items) and len({_value(c, key, card_vars) for c in naturals}) <= 1
 
@@ -100,8 +100,8 @@ def is_group(g, cards, key, wild):
 def is_run(g, cards, key, same, wild, order):
     """True when the cards (at least one) can fill consecutive places of `order` by attribute
     `key`, one value of `same` ('' for any), wild cards anywhere. The check that matches `runs`."""
-    items = _items(cards)
-    naturals, _ = _split(items, wild)
+    items = items_of(g, cards)
+    naturals, _ = _split(g, items, wild)
     size = len(items)
     if not items or size > len(order):
         return False
@@ -122,7 +122,7 @@ def is_run(g, cards, key, same, wild, order):
 def subsets(g, xs, min_size, max_size):
     """Every subset of min_size to max_size items, in list order: the fallback for combinations
     that `groups` and `runs` do not describe, filtered with a condition. At most 20,000 subsets."""
-    items = list(_items(xs))
+    items = list(items_of(g, xs))
     low, high = max(min_size, 0), min(max_size, len(items))
     total = sum(comb(len(items), k) for k in range(low, high + 1))
     if total > MAX_SUBSETS:
@@ -137,9 +137,9 @@ def distinct_sets(g, sets):
     variable) counting as one. Joins the singles, groups and runs of one decision."""
     card_vars = card_variables(g)
     if len(sets) > MAX_SETS or len(sets) > MAX_TRIES:
-        return _distinct_one_by_one(sets, card_vars)      # for the error the first set past a cap raises
+        return _distinct_one_by_one(g, sets, card_vars)      # for the error the first set past a cap raises
     if len(sets) >= MANY_SETS:
-        return _distinct_weighed(sets, card_vars)
+        return _distinct_weighed(g, sets, card_vars)
     class_of = _ClassNumbers(card_vars)
     number_of = class_of.__getitem__
     numbered = _ATTR_NUMBERS.get
@@ -162,11 +162,11 @@ def distinct_sets(g, sets):
                 key = tuple(sorted(map(number_of, cards)))
             keep(key, cards)
     except TypeError:              # a zone among the sets: set by set, reading its cards
-        return _distinct_one_by_one(sets, card_vars)
+        return _distinct_one_by_one(g, sets, card_vars)
     return list(map(list, first.values()))
 
 
-def _distinct_weighed(sets, card_vars) -> list:
+def _distinct_weighed(g, sets, card_vars) -> list:
     """`distinct_sets` of many sets: a set's key is the multiset of its cards' classes as one
     integer, a field of `width` bits per class holding how many of its cards are of that class
     (never more than the longest set has, so no field overflows). Equal keys, equal multisets:
@@ -174,7 +174,7 @@ def _distinct_weighed(sets, card_vars) -> list:
     try:
         longest = max(map(len, sets), default=0)
     except TypeError:              # a zone among the sets (a zone has no len): set by set, reading its cards
-        return _distinct_one_by_one(sets, card_vars)
+        return _distinct_one_by_one(g, sets, card_vars)
     weight_of = _Weights(longest.bit_length(), card_vars).__getitem__
     # every loop in C: each set's key is the sum of its cards' weights, and setdefault keeps
     # the first set of each key where it was first seen
@@ -201,14 +201,14 @@ class _Weights(dict):
         return weight
 
 
-def _distinct_one_by_one(sets, card_vars) -> list:
+def _distinct_one_by_one(g, sets, card_vars) -> list:
     """`distinct_sets` set by set, counting each, for the error the first one past a cap raises."""
     out = _Unique("distinct_sets", card_vars)
     class_of, seen, kept = out.class_of, out.seen, out.out
     for tries, cards in enumerate(sets, 1):
         if tries > MAX_TRIES:
             out.runaway()
-        cards = _items(cards)
+        cards = items_of(g, cards)
         key = _key(class_of, cards)
         if key not in seen:
             seen.add(key)

@@ -30,9 +30,9 @@ def card_variables(g):
     return NO_CARD_VARS if g is None else g.card_vars
 
 
-def _items(xs) -> list:
-    """A list, or the cards of a zone."""
-    return xs.cards if hasattr(xs, "cards") else xs
+def items_of(g, xs) -> list:
+    """A list, or the cards of a zone: its game's, by the zone's number (what has a number is a zone)."""
+    return g.zone_cards[xs.number] if hasattr(xs, "number") else xs
 
 
 def _value(card, name: str, card_vars):

@@ -19,6 +19,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from interpreter.errors import EvalError
+from interpreter.primitives.combinations_cards import items_of
 from interpreter.primitives.handrank import (FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, ONE_PAIR,
                                              STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR)
 
@@ -30,7 +31,7 @@ def _places(cards, ranks: list, suits: list) -> list[tuple[int, int]]:
     rank_at = {r: i for i, r in enumerate(ranks)}
     suit_at = {s: i for i, s in enumerate(suits)}
     out = []
-    for c in (cards.cards if hasattr(cards, "cards") else cards):
+    for c in cards:
         rank, suit = c.attrs.get("rank"), c.attrs.get("suit")
         if rank not in rank_at:
             raise EvalError(f"card {c.label}: its rank {rank!r} is not in the rank order {ranks}")
@@ -76,7 +77,7 @@ def hand_rank_by(g, cards, ranks, suits):
     """Poker rank of the cards with `ranks` and `suits` listed low to high (suits [] to ignore
     them): hand_rank_by(play, [3, 4, ..., 14, 2], ['diamonds', 'clubs', 'hearts', 'spades'])
     ranks a climbing game's plays, 2 high. Straights follow the rank order; see the module notes."""
-    return hand_key_by(cards, ranks, suits)
+    return hand_key_by(items_of(g, cards), ranks, suits)
 
 
 def card_rank_by(g, c, ranks, suits):

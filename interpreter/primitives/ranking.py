@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from interpreter.primitives import handrank
 from interpreter.errors import EvalError
+from interpreter.primitives.combinations_cards import items_of
 
 _KEY_LENGTH = 6    # category + up to five ranks
 _SUITS_LENGTH = 5  # one suit per card compared
@@ -38,7 +39,7 @@ _PAIRS_LIMIT = 100_000
 
 def _pairs(cards) -> list[tuple[int, str]]:
     """(rank, suit) of each card, from its attributes; an error names a card without them."""
-    items = cards.cards if hasattr(cards, "cards") else cards
+    items = cards
     known = _PAIRS.get
     out = []
     for c in items:
@@ -99,17 +100,17 @@ def _suited_key(pairs, wilds: int = 0) -> list[int]:
 
 def hand_rank(g, cards):
     """Poker rank of the best five cards (or a partial hand of 1-4): larger is better, equal ties."""
-    return _key(_pairs(cards))
+    return _key(_pairs(items_of(g, cards)))
 
 
 def hand_rank_suited(g, cards):
     """hand_rank, then suits break ties (♠ > ♦ > ♥ > ♣), card by card."""
-    return _suited_key(_pairs(cards))
+    return _suited_key(_pairs(items_of(g, cards)))
 
 
 def hand_name(g, cards):
     """The category of the cards' best hand, e.g. 'full house' or 'one pair'."""
-    return handrank.CATEGORY_NAMES[_key(_pairs(cards))[0]]
+    return handrank.CATEGORY_NAMES[_key(_pairs(items_of(g, cards)))[0]]
 
 
 def hand_rank_of(g, ranks, suits, wilds):

@@ -14,7 +14,7 @@ Attributes are named by strings, as for `groups`; a value is any attribute or ca
 from __future__ import annotations
 
 from interpreter.errors import EvalError
-from interpreter.primitives.combinations_cards import _items, _value, card_variables
+from interpreter.primitives.combinations_cards import _value, card_variables, items_of
 from interpreter.primitives.combinations_search import MAX_SETS
 
 
@@ -22,7 +22,7 @@ def _by_value(g, cards, key: str) -> dict:
     """value -> its cards, in the order given (values in first-seen order)."""
     out: dict = {}
     card_vars = card_variables(g)
-    for card in _items(cards):
+    for card in items_of(g, cards):
         out.setdefault(_value(card, key, card_vars), []).append(card)
     return out
 

@@ -22,9 +22,9 @@ class Transcript:
         self.seat = seat
         self.you = you
         self.position = 0
-        self.last_vars: dict = {(p.seat, k): v for p in game.players for k, v in p.vars.items()
+        self.last_vars: dict = {(p.seat, k): v for p in game.players for k, v in game.vars_of(p).items()
                                 if k not in game.rules.undisplayed}
-        self.last_vars.update({(("team", t.index), k): v for t in game.teams for k, v in t.vars.items()
+        self.last_vars.update({(("team", t.index), k): v for t in game.teams for k, v in game.vars_of(t).items()
                                if k not in game.rules.undisplayed})
         self.current: dict = dict(self.last_vars)   # player variables as of the last event read
         self.phases: list[str] = []                 # the phases the game is in, innermost last

@@ -42,7 +42,7 @@ def trick_players(ruleset, header: dict, decisions: list[tuple[int, str]], step:
     for event in game.events_all():
         if event["type"] == "moved" and event.get("to") == "trick" and event.get("card"):
             played[event["card"]] = names[int(event["from"][1:].split(".")[0])]
-    return {card.id: played[card.id] for card in game.zones["trick"].cards}
+    return {card.id: played[card.id] for card in game.cards_in(game.zones["trick"])}
 
 
 @pytest.mark.slow
