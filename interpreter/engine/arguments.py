@@ -88,6 +88,9 @@ def check_names(names, count: int) -> list[str] | None:
     return list(names)
 
 
+DEFAULT_BUDGET = Budget()     # (never changed: every game without a budget of its own shares it)
+
+
 def check_budget(budget, max_steps, max_decisions=None) -> Budget:
     """The Budget of a game: `budget` (a Budget, or steps per decision) or `max_steps`, with
     `max_decisions` (per game) on top."""
@@ -96,7 +99,7 @@ def check_budget(budget, max_steps, max_decisions=None) -> Budget:
     if budget is None:
         budget = max_steps
     if budget is None:
-        budget = Budget()
+        budget = DEFAULT_BUDGET
     elif not isinstance(budget, Budget):
         if not _whole(budget):
             _fail(f"budget must be a whole number of steps per decision or a Budget, not {_show(budget)}")

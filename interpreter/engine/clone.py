@@ -17,7 +17,7 @@ object made without a call of its class, and plain values (numbers, names, cards
 teams, zones) never looked at twice: a list, a dict (a frame's bindings, an owner's variables)
 or a tuple holding nothing else is told so by one pass in C (`frozenset.issuperset` over the
 types of its items) and copied whole, a tuple kept as it is; only containers nested in
-containers are walked (`_porter`).
+containers are walked (`_port`).
 A determinization (agents/determinize.py) deals the hidden cards by permuting their places in
 these sequences and renaming the cards its values name, in place.
 """
@@ -57,19 +57,35 @@ def copy_into(copy, game, *, record: bool) -> None:
     _copy_fields(copy, game)
     if game.__dict__:
         copy.__dict__.update(game.__dict__)
-    memo: dict = {}
-    port = _porter(memo)
-    copy.zone_cards = [cards[:] for cards in game.zone_cards]
-    _copy_vars(copy, game, port)
+    plain, new, memo = _PLAIN, _new, {}
+    copy.zone_cards = list(map(list.copy, game.zone_cards))
     copy.card_zone = game.card_zone[:]
     copy.card_holder = game.card_holder[:]
     turned, seen = game.card_turned, game.card_seen
     copy.card_turned = set(turned) if turned else NOBODY
     copy.card_seen = dict(seen) if seen else NO_VARS
+    # the variables: a mapping of plain values, the usual case, copied whole (see `_copied`)
+    values = game.vars
+    copy.vars = values.copy() if plain.issuperset(map(type, values.values())) else _copied(values, memo)
+    values = game.player_vars
+    if type(values) is list:           # (a tuple: the layout's read-only empty mappings)
+        values = [v.copy() if plain.issuperset(map(type, v.values())) else _copied(v, memo) for v in values]
+    copy.player_vars = values
+    values = game.team_vars
+    copy.team_vars = [_copied(v, memo) for v in values] if type(values) is list else values
+    values = game.card_vars            # (a tuple: the ruleset's read-only empty mappings)
+    copy.card_vars = [_copied(v, memo) for v in values] if type(values) is list else values
     copy.winners = None if game.winners is None else list(game.winners)
-    share_random(game, copy)
+    # the random source, shared until one of the games draws from it: copying its state is a
+    # good part of a clone's cost, and most copies never draw (a playout that ends before the
+    # next shuffle, a sample that draws a source of its own). So the games that share a source
+    # count themselves, and one about to draw while others share it takes a copy (`Game.rng`)
+    shared = game._rng_shared
+    if shared is None:
+        shared = game._rng_shared = [1]
+    shared[0] += 1
+    copy._rng, copy._rng_shared = game._rng, shared
     stack = []
-    plain, new = _PLAIN, _new
     for f in game._stack:
         frame = new(Frame)
         frame.code, frame.pc = f.code, f.pc
@@ -79,17 +95,17 @@ def copy_into(copy, game, *, record: bool) -> None:
         if type(env) is dict and plain.issuperset(map(type, env.values())) and id(env) not in memo:
             frame.env = memo[id(env)] = env.copy()
         else:
-            frame.env = port(env)
+            frame.env = _port(env, memo)
         if type(data) is list and plain.issuperset(map(type, data)) and id(data) not in memo:
             frame.data = memo[id(data)] = data[:]
         else:
-            frame.data = port(data)
+            frame.data = _port(data, memo)
         stack.append(frame)
     copy._stack = stack
     copy.decision = None
     decision = game.decision
     if decision is not None:
-        copy.decision = decision.copy_for(copy, game.players[decision.player], port(decision._values))
+        copy.decision = decision.copy_for(copy, decision._who, _port(decision._values, memo))
     copy.record = copy.say = record
     copy._log = _copy_log(game._log) if record else EventLog(0)
     copy._private = list(game._private) if record else []
@@ -98,7 +114,9 @@ def copy_into(copy, game, *, record: bool) -> None:
         if game._ability_flags else {}
     copy.listing_peaks = dict(game.listing_peaks) if game.listing_peaks else {}
     copy.memo, copy.vmemo = {}, {}
-    copy.static = {name: port(value) for name, value in game.static.items()} if game.static else {}
+    # the values of fixed functions: never changed, nor renamed by a determinization (which
+    # forgets them), so the copy's mapping names the same values
+    copy.static = game.static.copy()
     copy._firing = []
     copy._sent = None
 
@@ -128,91 +146,52 @@ OWN_FIELDS = frozenset(["vars", "zone_cards", "player_vars", "team_vars", "card_
                         "listing_peaks", "memo", "vmemo", "static", "_firing", "_sent"])
 
 
-def _copy_vars(copy, game, port) -> None:
-    """The variables of the game, its players, teams and cards (containers copied; the game
-    objects they name are the layout's, the cards the ruleset's: the same in the copy)."""
-    copy.vars = _copied(game.vars, port)
+def _copied(values: dict, memo: dict) -> dict:
+    """A copy of one owner's variables, the containers among them copied."""
     plain = _PLAIN
-    values = game.player_vars
-    if type(values) is list:           # (a tuple: the layout's read-only empty mappings)
-        values = [v.copy() if plain.issuperset(map(type, v.values())) else _copied(v, port) for v in values]
-    copy.player_vars = values
-    values = game.team_vars
-    copy.team_vars = [_copied(v, port) for v in values] if type(values) is list else values
-    if game.rules.vars.get("card"):
-        copy.card_vars = [_copied(values, port) for values in game.card_vars]
-    else:            # the ruleset's shared, read-only empty mappings
-        copy.card_vars = game.card_vars
+    return {k: v if type(v) in plain else _port(v, memo) for k, v in values.items()}
 
 
-def _copied(values: dict, port) -> dict:
-    """A copy of one owner's variables, the containers among them copied (none, the usual
-    case, is told by a pass in C)."""
+def _port(value, memo: dict):
+    """A copy of the containers (lists, dicts, nested) of a value, keeping shared containers
+    shared (`memo`, by id of the original) and tuples as they are. Cards, players, teams and
+    zones are the same in every copy: kept as they are."""
+    kind = type(value)
     plain = _PLAIN
-    if plain.issuperset(map(type, values.values())):
-        return values.copy()
-    return {k: v if type(v) in plain else port(v) for k, v in values.items()}
-
-
-def share_random(game, copy) -> None:
-    """Give `copy` the random source of `game`, shared until one of them draws from it.
-
-    Copying a random source's state is a good part of a clone's cost, and most copies never
-    draw (a playout that ends before the next shuffle, a sample that draws a source of its
-    own). So the games that share a source count themselves, and one that is about to draw
-    while others still share it takes a copy of its own first (`Game.rng`)."""
-    shared = game._rng_shared
-    if shared is None:
-        shared = game._rng_shared = [1]
-    shared[0] += 1
-    copy._rng, copy._rng_shared = game._rng, shared
-
-
-def _porter(memo: dict):
-    """A function that copies the containers (lists, dicts, nested) of a value, keeping shared
-    containers shared (`memo`, by id of the original) and tuples as they are. Cards, players,
-    teams and zones are the same in every copy: kept as they are. (A closure: a method's
-    attribute loads were a good part of its cost.)"""
-    plain = _PLAIN
-    remembered = memo.get
-
-    def port(value):
-        kind = type(value)
-        if kind in plain:
-            return value
-        if kind is list:
-            done = remembered(id(value))
-            if done is not None:
-                return done
-            # (the usual case, a container of plain values, told by a pass in C)
-            if plain.issuperset(map(type, value)):
-                new = memo[id(value)] = value[:]
-            else:
-                new = memo[id(value)] = []
-                new[:] = [v if type(v) in plain else port(v) for v in value]
-            return new
-        if kind is dict:
-            done = remembered(id(value))
-            if done is not None:
-                return done
-            if plain.issuperset(map(type, value.values())) and plain.issuperset(map(type, value)):
-                new = memo[id(value)] = value.copy()
-            else:
-                new = memo[id(value)] = {}
-                for k, v in value.items():
-                    new[k if type(k) in plain else port(k)] = v if type(v) in plain else port(v)
-            return new
-        if kind is tuple:
-            done = remembered(id(value))
-            if done is not None:
-                return done
-            if plain.issuperset(map(type, value)):
-                new = memo[id(value)] = value      # (a tuple is never changed: kept)
-            else:
-                new = memo[id(value)] = tuple([port(v) for v in value])
-            return new
-        return value      # a value holding no container of the game (a marker of the flow's own)
-    return port
+    if kind in plain:
+        return value
+    if kind is list:
+        done = memo.get(id(value))
+        if done is not None:
+            return done
+        # (the usual case, a container of plain values, told by a pass in C)
+        if plain.issuperset(map(type, value)):
+            new = memo[id(value)] = value[:]
+        else:
+            new = memo[id(value)] = []
+            new[:] = [v if type(v) in plain else _port(v, memo) for v in value]
+        return new
+    if kind is dict:
+        done = memo.get(id(value))
+        if done is not None:
+            return done
+        if plain.issuperset(map(type, value.values())) and plain.issuperset(map(type, value)):
+            new = memo[id(value)] = value.copy()
+        else:
+            new = memo[id(value)] = {}
+            for k, v in value.items():
+                new[k if type(k) in plain else _port(k, memo)] = v if type(v) in plain else _port(v, memo)
+        return new
+    if kind is tuple:
+        done = memo.get(id(value))
+        if done is not None:
+            return done
+        if plain.issuperset(map(type, value)):
+            new = memo[id(value)] = value      # (a tuple is never changed: kept)
+        else:
+            new = memo[id(value)] = tuple([_port(v, memo) for v in value])
+        return new
+    return value      # a value holding no container of the game (a marker of the flow's own)
 
 
 def _copy_log(log: EventLog) -> EventLog:

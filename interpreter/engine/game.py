@@ -26,6 +26,7 @@ import random
 
 from interpreter.engine import arguments
 from interpreter.engine.budget import CLOCK_STRIDE, DEFAULT_STEPS, Budget, GameLimits, past_python_limits
+from interpreter.engine.clone import clone_game, restore_game
 from interpreter.engine.construction import GameSetup, _default_options, _moved_triggers
 from interpreter.engine.decisions import Choice, Decision, IllegalChoice, choice_id, describe_numbers, json_value
 from interpreter.engine.driving import GameDriving
@@ -42,6 +43,17 @@ __all__ = ["Game", "Choice", "Decision", "Budget", "IllegalChoice", "GameLimitEr
 
 _json_value, _choice_id = json_value, choice_id   # the names other modules import
 DEFAULT_MAX_STEPS = DEFAULT_STEPS   # work allowed between two decisions (see budget.py)
+
+
+def _limits(ruleset, budget: Budget) -> GameLimits:
+    """The limits of a game of `ruleset` under `budget`: one value for every game of the
+    ruleset without a budget of its own (never changed)."""
+    if budget is not arguments.DEFAULT_BUDGET:
+        return GameLimits.of(budget, ruleset.limits)
+    cached = ruleset.__dict__.get("_default_limits")
+    if cached is None:
+        cached = ruleset.__dict__["_default_limits"] = GameLimits.of(budget, ruleset.limits)
+    return cached
 
 
 class Game(GameDriving, GameRuntime, GameMoves, GameViews, GameSetup):
@@ -73,7 +85,7 @@ class Game(GameDriving, GameRuntime, GameMoves, GameViews, GameSetup):
         self.record = arguments.check_flag("record", record)
         self.say = self.record if announce is None else arguments.check_flag("announce", announce)
         self.budget = arguments.check_budget(budget, max_steps, max_decisions)
-        self._limits = GameLimits.of(self.budget, ruleset.limits)   # per game (see budget.py)
+        self._limits = _limits(ruleset, self.budget)   # per game (see budget.py)
         self._max_decisions, self._max_game_steps = self._limits.decisions, self._limits.steps   # (read every decision)
         self._stride = min(CLOCK_STRIDE, self.budget.steps)   # steps between two budget checks
         self._rng_shared: list | None = None    # how many games share `_rng` (see `rng`)
@@ -137,14 +149,12 @@ class Game(GameDriving, GameRuntime, GameMoves, GameViews, GameSetup):
         """An independent game in the same state, whose future under the same decisions is
         this game's future: a snapshot (see `interpreter.engine.clone`). `record` defaults to
         this game's; a game that does not record cannot be cloned with record=True."""
-        from interpreter.engine.clone import clone_game
         return clone_game(self, record=self.record if record is None else record)
 
     def restore(self, snapshot: "Game") -> None:
         """Put this game back in the state of `snapshot`, a clone taken earlier: search takes
         `saved = game.clone(record=False)` once, plays on, and calls `game.restore(saved)`.
         The snapshot is left as it was, to be restored again."""
-        from interpreter.engine.clone import restore_game
         if not isinstance(snapshot, Game) or snapshot.rules is not self.rules:
             raise GameError("a game can only be restored from a clone of a game of its own ruleset",
                             code="clone")

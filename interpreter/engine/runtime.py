@@ -24,7 +24,7 @@ class GameRuntime:
     @property
     def rng(self) -> random.Random:
         """The game's random source. After a clone the two games share one until either draws;
-        the first to draw while it is shared takes a copy of its state (see clone.share_random)."""
+        the first to draw while it is shared takes a copy of its state (see clone.copy_into)."""
         rng, shared = self._rng, self._rng_shared
         if shared is not None:
             self._rng_shared = None

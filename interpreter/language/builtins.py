@@ -88,20 +88,20 @@ _NUMBER = "({t0} if ({t0} := {a0}) %s ({t1} := {a1}) else {t1})"     # the large
 @builtin("size(xs: list<T>) -> int", cheap=True, inline=Inline("len({z0})", zone_only=True))
 def _size(g, xs):
     """The number of items in a list or cards in a zone."""
-    return len(items_of(g, xs))
+    return len(xs if type(xs) is list else items_of(g, xs))
 
 
 @builtin("empty(xs: list<T>) -> bool", cheap=True, inline=Inline("(not {z0})", zone_only=True))
 def _empty(g, xs):
     """True when a list or zone holds nothing."""
-    return not items_of(g, xs)
+    return not (xs if type(xs) is list else items_of(g, xs))
 
 
 @builtin("first(xs: list<T>) -> T", may_fail=True, cheap=True,
          inline=Inline(_EMPTY % "0", zone_only=True, error="first() of an empty list"))
 def _first(g, xs):
     """The first item; the first card of a zone is its top. An error on an empty list."""
-    items = items_of(g, xs)
+    items = xs if type(xs) is list else items_of(g, xs)
     if not items:
         raise EvalError("first() of an empty list")
     return items[0]
@@ -111,7 +111,7 @@ def _first(g, xs):
          inline=Inline(_EMPTY % "-1", zone_only=True, error="last() of an empty list"))
 def _last(g, xs):
     """The last item; the last card of a zone is the one put there most recently."""
-    items = items_of(g, xs)
+    items = xs if type(xs) is list else items_of(g, xs)
     if not items:
         raise EvalError("last() of an empty list")
     return items[-1]
@@ -120,14 +120,14 @@ def _last(g, xs):
 @builtin("take(xs: list<T>, n: int) -> list<T>")
 def _take(g, xs, n):
     """The first n items (fewer if the list is shorter)."""
-    items = items_of(g, xs)
+    items = xs if type(xs) is list else items_of(g, xs)
     return list(items[:max(n, 0)])
 
 
 @builtin("index_of(xs: list<T>, x: T) -> int")
 def _index_of(g, xs, x):
     """The position of x in the list, counting from 0, or -1 when absent."""
-    items = items_of(g, xs)
+    items = xs if type(xs) is list else items_of(g, xs)
     for i, item in enumerate(items):
         if item is x or item == x:
             return i
@@ -137,7 +137,7 @@ def _index_of(g, xs, x):
 @builtin("distinct(xs: list<T>) -> list<T>")
 def _distinct(g, xs):
     """The items without repeats, in first-seen order."""
-    items = items_of(g, xs)
+    items = xs if type(xs) is list else items_of(g, xs)
     seen, out = set(), []
     for item in items:
         key = id(item) if hasattr(item, "__slots__") else item
@@ -150,7 +150,7 @@ def _distinct(g, xs):
 @builtin("reverse(xs: list<T>) -> list<T>")
 def _reverse(g, xs):
     """The items in the opposite order."""
-    items = items_of(g, xs)
+    items = xs if type(xs) is list else items_of(g, xs)
     return list(reversed(items))
 
 
@@ -159,7 +159,7 @@ def _flatten(g, xss):
     """The items of every inner list, in order, as one list: flatten([[a, b], [c]]) is [a, b, c]."""
     out = []
     for xs in xss:
-        out.extend(items_of(g, xs))
+        out.extend(xs if type(xs) is list else items_of(g, xs))
     return out
 
 
@@ -167,8 +167,8 @@ def _flatten(g, xss):
 def _product(g, xs, ys):
     """Every pair (x, y) of an item of xs with an item of ys, xs in the outer order: each triple
     with each pair is product(triples, pairs). Read the parts as t[0] and t[1]. At most 20,000 pairs."""
-    xs = items_of(g, xs)
-    ys = items_of(g, ys)
+    xs = xs if type(xs) is list else items_of(g, xs)
+    ys = ys if type(ys) is list else items_of(g, ys)
     if len(xs) * len(ys) > MAX_PRODUCT:
         raise EvalError(f"product() of {len(xs)} by {len(ys)} items is more than {MAX_PRODUCT} pairs")
     return [(x, y) for x in xs for y in ys]
@@ -315,7 +315,7 @@ def _holder(g, c):
 @builtin("random(xs: list<T>) -> T", pure=False, may_fail=True)
 def _random(g, xs):
     """One item drawn with the game's seeded random generator (effects only)."""
-    items = items_of(g, xs)
+    items = xs if type(xs) is list else items_of(g, xs)
     if not items:
         raise EvalError("random() of an empty list")
     return g.rng.choice(items)     # the draw of randrange(len(items)), naming what is drawn from

@@ -47,12 +47,12 @@ MAX_RUN = 100           # cards in one run (the search for runs goes one card de
 
 def _split(g, cards, wild) -> tuple[list, list]:
     """(natural cards, wild cards): wild ones are those in `wild`, whether or not in `cards`."""
-    wild = items_of(g, wild)
+    wild = wild if type(wild) is list else items_of(g, wild)
     if not wild:
-        return items_of(g, cards), []      # (read only, never changed: no copy)
+        return (cards if type(cards) is list else items_of(g, cards)), []      # (read only, never changed: no copy)
     wilds = list(dict.fromkeys(wild))     # each once, in order (cards hash by identity)
     is_wild = set(wilds)
-    return [c for c in items_of(g, cards) if c not in is_wild], wilds
+    return [c for c in (cards if type(cards) is list else items_of(g, cards)) if c not in is_wild], wilds
 
 
 def groups(g, cards, key, wild, min_size, max_size):
@@ -91,7 +91,7 @@ def runs(g, cards, key, same, wild, order, min_size, max_size):
 def is_group(g, cards, key, wild):
     """True when the cards (at least one) share the value of attribute `key`, wild cards
     standing for it. The check that matches `groups`."""
-    items = items_of(g, cards)
+    items = cards if type(cards) is list else items_of(g, cards)
     naturals, _ = _split(g, items, wild)
     card_vars = card_variables(g)
     return bool(items) and len({_value(c, key, card_vars) for c in naturals}) <= 1
@@ -100,7 +100,7 @@ def is_group(g, cards, key, wild):
 def is_run(g, cards, key, same, wild, order):
     """True when the cards (at least one) can fill consecutive places of `order` by attribute
     `key`, one value of `same` ('' for any), wild cards anywhere. The check that matches `runs`."""
-    items = items_of(g, cards)
+    items = cards if type(cards) is list else items_of(g, cards)
     naturals, _ = _split(g, items, wild)
     size = len(items)
     if not items or size > len(order):
@@ -122,7 +122,7 @@ def is_run(g, cards, key, same, wild, order):
 def subsets(g, xs, min_size, max_size):
     """Every subset of min_size to max_size items, in list order: the fallback for combinations
     that `groups` and `runs` do not describe, filtered with a condition. At most 20,000 subsets."""
-    items = list(items_of(g, xs))
+    items = list(xs if type(xs) is list else items_of(g, xs))
     low, high = max(min_size, 0), min(max_size, len(items))
     total = sum(comb(len(items), k) for k in range(low, high + 1))
     if total > MAX_SUBSETS:
@@ -208,7 +208,7 @@ def _distinct_one_by_one(g, sets, card_vars) -> list:
     for tries, cards in enumerate(sets, 1):
         if tries > MAX_TRIES:
             out.runaway()
-        cards = items_of(g, cards)
+        cards = cards if type(cards) is list else items_of(g, cards)
         key = _key(class_of, cards)
         if key not in seen:
             seen.add(key)

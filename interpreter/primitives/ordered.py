@@ -77,7 +77,7 @@ def hand_rank_by(g, cards, ranks, suits):
     """Poker rank of the cards with `ranks` and `suits` listed low to high (suits [] to ignore
     them): hand_rank_by(play, [3, 4, ..., 14, 2], ['diamonds', 'clubs', 'hearts', 'spades'])
     ranks a climbing game's plays, 2 high. Straights follow the rank order; see the module notes."""
-    return hand_key_by(items_of(g, cards), ranks, suits)
+    return hand_key_by(cards if type(cards) is list else items_of(g, cards), ranks, suits)
 
 
 def card_rank_by(g, c, ranks, suits):

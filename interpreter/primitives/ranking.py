@@ -100,17 +100,17 @@ def _suited_key(pairs, wilds: int = 0) -> list[int]:
 
 def hand_rank(g, cards):
     """Poker rank of the best five cards (or a partial hand of 1-4): larger is better, equal ties."""
-    return _key(_pairs(items_of(g, cards)))
+    return _key(_pairs(cards if type(cards) is list else items_of(g, cards)))
 
 
 def hand_rank_suited(g, cards):
     """hand_rank, then suits break ties (♠ > ♦ > ♥ > ♣), card by card."""
-    return _suited_key(_pairs(items_of(g, cards)))
+    return _suited_key(_pairs(cards if type(cards) is list else items_of(g, cards)))
 
 
 def hand_name(g, cards):
     """The category of the cards' best hand, e.g. 'full house' or 'one pair'."""
-    return handrank.CATEGORY_NAMES[_key(_pairs(items_of(g, cards)))[0]]
+    return handrank.CATEGORY_NAMES[_key(_pairs(cards if type(cards) is list else items_of(g, cards)))[0]]
 
 
 def hand_rank_of(g, ranks, suits, wilds):

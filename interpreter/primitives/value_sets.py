@@ -22,7 +22,7 @@ def _by_value(g, cards, key: str) -> dict:
     """value -> its cards, in the order given (values in first-seen order)."""
     out: dict = {}
     card_vars = card_variables(g)
-    for card in items_of(g, cards):
+    for card in (cards if type(cards) is list else items_of(g, cards)):
         out.setdefault(_value(card, key, card_vars), []).append(card)
     return out
 
