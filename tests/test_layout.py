@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 from interpreter import Game, load_ruleset
+from interpreter.agents import turn_of
 from tests.conftest import ROOT, ruleset
 from tests.test_clone import advance
 
@@ -59,3 +60,16 @@ def test_generated_code_reads_each_game_zone_at_the_number_the_layout_gives_it()
         players = max(rules.min_players, min(4, rules.max_players))
         game = Game(rules, players, seed=1, record=False)
         assert {name: zone.number for name, zone in game.zones.items()} == rules.symbols.zone_numbers, path.name
+
+
+def test_a_seat_s_frozen_knowledge_names_the_layout_of_the_live_game():
+    """GIVEN a Hearts game some way in WHEN a seat's knowledge is frozen and rebuilt THEN the
+    rebuilt game names the live game's very players, teams and zones (the layout is referred
+    to, not copied into the bytes), and its cards lie where the seat sees them."""
+    game = Game(ruleset("hearts"), 4, seed=3)
+    advance(game, 20, random.Random(2))
+    turn = turn_of(game)
+    rebuilt = turn.knowledge.game()
+    assert rebuilt.players is game.players and rebuilt.zones is game.zones and rebuilt.teams is game.teams
+    hand = game.players[turn.seat].zones["hand"]
+    assert rebuilt.cards_in(hand) == game.cards_in(hand) and rebuilt.cards_in(hand) is not game.cards_in(hand)
