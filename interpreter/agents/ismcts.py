@@ -86,14 +86,13 @@ class Outcomes:
             lost = sum(scores[s] for s in range(n) if s not in winners) / (n - len(winners))
             self.votes += (won > lost) - (won < lost)
 
-    def value(self, node: Node) -> float:
-        seat = node.player
+    def scale(self, seat: int) -> tuple[float, float, bool]:
+        """How to read a node of `seat`: (lowest score, span, turned round); a span of 0 means
+        its score has not varied (read its share of wins), as before any playout has ended."""
+        if not self.low:
+            return 0.0, 0.0, False
         low = self.low[seat]
-        span = self.high[seat] - low
-        if span <= 0:
-            return node.wins / node.visits
-        place = (node.reward / node.visits - low) / span
-        return 1.0 - place if self.votes < 0 else place
+        return low, self.high[seat] - low, self.votes < 0
 
 
 class ISMCTSAgent:
@@ -185,20 +184,27 @@ class ISMCTSAgent:
                 path.append(child)          # before the move: a move may end the hand
                 game.apply_index(actions[action])
                 break
-            action = self._select(node, actions)
+            action = self._select(node, actions, player)
             node = children[action]
             path.append(node)
             game.apply_index(actions[action])
 
-    def _select(self, node: Node, actions: dict) -> str:
+    def _select(self, node: Node, actions: dict, player: int) -> str:
         best, best_value = None, -math.inf
         c = self.exploration
-        worth = self.seen.value
+        low, span, turned = self.seen.scale(player)     # (every child here is a move of `player`)
         for action in actions:
             child = node.children[action]
-            if not child.visits:        # added by an iteration that was dropped: try it first
+            visits = child.visits
+            if not visits:              # added by an iteration that was dropped: try it first
                 return action
-            value = worth(child) + c * math.sqrt(math.log(child.avail) / child.visits)
+            if span > 0:
+                value = (child.reward / visits - low) / span
+                if turned:
+                    value = 1.0 - value
+            else:
+                value = child.wins / visits
+            value += c * math.sqrt(math.log(child.avail) / visits)
             if value > best_value:
                 best, best_value = action, value
         return best
