@@ -69,14 +69,14 @@ def test_rewards_favour_the_winners_whichever_way_scores_count():
 
 def test_a_search_that_stops_once_settled_answers_as_the_whole_budget_would():
     """GIVEN the same seeded search with and without stopping once its answer is settled
-    WHEN both answer the same decisions of a hand
+    WHEN both answer the same decisions of a hand (those of a few choices, where one often stands out)
     THEN every answer is the same, and the settled search ran fewer iterations in all."""
     game = Game(ruleset("hearts"), 4, seed=5, options={"target": 1})
     rng = random.Random(2)
     iterations = {True: 0, False: 0}
     asked = 0
     while not game.over and asked < 8:
-        if len(game.decision) > 1:
+        if 1 < len(game.decision) <= 4:
             searches = {flag: ISMCTSAgent(iterations=60, seed=asked, settle=flag) for flag in (True, False)}
             assert ask(searches[True], game).id == ask(searches[False], game).id
             for flag, search in searches.items():
@@ -100,3 +100,18 @@ def test_a_malformed_search_spec_is_one_line(spec, words):
     with pytest.raises(AgentSpecError) as caught:
         make_agent(spec, seed=1)
     assert words in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_search_folds_a_hand_that_cannot_win_rather_than_lose_more():
+    """GIVEN two-player Kuhn poker in which seat 1 holds the jack (every other card beats it) and
+    seat 0 has bet WHEN seat 1's search answers THEN it folds, whatever its seed, and values
+    folding above calling: folding loses the ante, calling the ante and the call. (A search that
+    valued only who won would find both the same, two losses, and answer by the tie.)"""
+    for seed in range(8):
+        game = Game(ruleset("kuhn-poker"), 2, seed=3, stacked=[["KS", "JS", "QS"]])
+        assert [[c.id for c in p.zones["hand"].cards] for p in game.players] == [["KS"], ["JS"]]
+        game.apply("bet")
+        agent = ISMCTSAgent(iterations=40, seed=seed)
+        assert ask(agent, game).id == "fold"
+        fold, call = (agent.last_root.children[action] for action in ("fold", "call"))
+        assert fold.reward / fold.visits > call.reward / call.visits

@@ -13,11 +13,16 @@ random, and backs up every seat's reward. The answer is the most visited legal c
   an all-in.
 - Simultaneous decisions are searched in the order the flow asks them; the choices of other
   seats that the searching seat has not seen yet are drawn afresh in every sample.
-- A reward is in [0, 1]: half for being among the winners, half for the score's place between
-  the lowest and the highest, turned round when the winners are those with the lower scores
-  (so "lowest wins" games are searched the right way). `horizon` stops a playout after that many
-  decisions, or with `horizon="hand"` where the current hand ends (`interpreter.agents.hands`),
-  and scores the state reached as if the game ended there.
+- A playout's end is valued by the score each seat reached, not only by who won: a node's value
+  for its seat is the seat's mean score through it, placed between the lowest and the highest
+  score that seat reached anywhere in this search (turned round when the winners are those with
+  the lower scores, as the search's playouts show), so a chip or a point counts the same in every
+  playout, and folding a poor hand early is worth more than losing everything with it; the share
+  of wins stands in while a seat's score has not varied. (Placed within each playout instead, a
+  seat heads-up only ever scored 1 or 0, and the search never folded: docs/measures.md.)
+  `horizon` stops a playout after that many decisions, or with `horizon="hand"` where the
+  current hand ends (`interpreter.agents.hands`), and values the state reached as if the game
+  ended there.
 - An iteration budget stops early once the most visited choice leads the next by more than the
   iterations left: nothing could overtake it, so the answer is the same for less work.
 - A sample deals unseen cards (with their variables) anew. Should a ruleset still refuse to
@@ -42,14 +47,52 @@ NUMBER_SPREAD = 5
 
 
 class Node:
-    __slots__ = ("player", "children", "visits", "avail", "reward")
+    __slots__ = ("player", "children", "visits", "avail", "reward", "wins")
 
     def __init__(self, player: int | None):
         self.player = player          # the seat whose move led here
         self.children: dict[str, Node] = {}
         self.visits = 0
         self.avail = 0
-        self.reward = 0.0             # summed reward of `player` through this node
+        self.reward = 0.0             # summed score of `player` at the playouts' ends through this node
+        self.wins = 0                 # how many of those playouts `player` ended among the winners
+
+
+class Outcomes:
+    """What one search has seen at its playouts' ends, to read a node's summed scores as a value
+    in [0, 1]: the mean score of the node's seat placed between the lowest and the highest score
+    that seat reached in this search, the winners' way round, so a chip or a point is worth the
+    same in every playout however the others did; the share of wins while the seat's score has
+    not varied."""
+    __slots__ = ("low", "high", "votes")
+
+    def __init__(self):
+        self.low: list[float] = []
+        self.high: list[float] = []
+        self.votes = 0                # > 0: the winners had the higher scores; < 0: the lower
+
+    def add(self, scores: list, winners: set) -> None:
+        low, high = self.low, self.high
+        if not low:
+            low[:], high[:] = scores, scores
+        for seat, score in enumerate(scores):
+            if score < low[seat]:
+                low[seat] = score
+            elif score > high[seat]:
+                high[seat] = score
+        n = len(scores)
+        if winners and len(winners) < n:
+            won = sum(scores[s] for s in winners) / len(winners)
+            lost = sum(scores[s] for s in range(n) if s not in winners) / (n - len(winners))
+            self.votes += (won > lost) - (won < lost)
+
+    def scale(self, seat: int) -> tuple[float, float, bool]:
+        """How to read a node of `seat`: (lowest score, span, turned round); a span of 0 means
+        its score has not varied (read its share of wins), as before any playout has ended."""
+        if not self.low:
+            return 0.0, 0.0, False
+        low = self.low[seat]
+        return low, self.high[seat] - low, self.votes < 0
 
 
 class ISMCTSAgent:
@@ -70,6 +113,7 @@ class ISMCTSAgent:
         self.rng = random.Random(seed)
         self.settle = settle          # stop an iteration budget early once its answer cannot change
         self.last_root: Node | None = None
+        self.seen = Outcomes()        # the current search's playout ends
         self.dropped = 0
         self.searched = 0             # iterations run, over every decision
 
@@ -77,6 +121,7 @@ class ISMCTSAgent:
         if len(turn) == 1:
             return _only(turn)
         root = Node(None)
+        self.seen = Outcomes()
         hand_phase = hand_opening_phase(turn.events) if self.horizon == HAND else None
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done = 0
@@ -106,13 +151,17 @@ class ISMCTSAgent:
         path = [root]
         try:
             self._descend(root, game, path)
-            scored = self._playout(game)
+            self._playout(game)
         except HandOver:            # the hand ended on the way: score it as it stands
-            scored = rewards(game)
+            pass
+        scores, winners = outcome(game)
+        self.seen.add(scores, winners)
         for n in path:
             n.visits += 1
-            if n.player is not None:
-                n.reward += scored[n.player]
+            player = n.player
+            if player is not None:
+                n.reward += scores[player]
+                n.wins += player in winners
 
     def _descend(self, root: Node, game, path: list) -> None:
         """Selection and expansion: down the tree, adding one node, applying the moves to `game`."""
@@ -135,24 +184,32 @@ class ISMCTSAgent:
                 path.append(child)          # before the move: a move may end the hand
                 game.apply_index(actions[action])
                 break
-            action = self._select(node, actions)
+            action = self._select(node, actions, player)
             node = children[action]
             path.append(node)
             game.apply_index(actions[action])
 
-    def _select(self, node: Node, actions: dict) -> str:
+    def _select(self, node: Node, actions: dict, player: int) -> str:
         best, best_value = None, -math.inf
         c = self.exploration
+        low, span, turned = self.seen.scale(player)     # (every child here is a move of `player`)
         for action in actions:
             child = node.children[action]
-            if not child.visits:        # added by an iteration that was dropped: try it first
+            visits = child.visits
+            if not visits:              # added by an iteration that was dropped: try it first
                 return action
-            value = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if span > 0:
+                value = (child.reward / visits - low) / span
+                if turned:
+                    value = 1.0 - value
+            else:
+                value = child.wins / visits
+            value += c * math.sqrt(math.log(child.avail) / visits)
             if value > best_value:
                 best, best_value = action, value
         return best
 
-    def _playout(self, game) -> list[float]:
+    def _playout(self, game) -> None:
         rng, steps = self.rng, 0
         limit = self.horizon if isinstance(self.horizon, int) else None
         if limit is None and type(rng) is random.Random:
@@ -164,7 +221,7 @@ class ISMCTSAgent:
                 at = _spread_positions(True, n)
                 return at[below(len(at))]
             game.play_out(below, numbers=a_number)
-            return rewards(game)
+            return
         while not game.over:
             if limit is not None and steps >= limit:
                 break
@@ -174,7 +231,6 @@ class ISMCTSAgent:
             at = _spread_positions(decision.kind == "number", n)
             game.apply_index(at[rng.randrange(len(at))])
             steps += 1
-        return rewards(game)
 
 
 def _settled(root: Node, legal: set, remaining: int) -> bool:
@@ -220,8 +276,16 @@ def _spread_positions(number: bool, n: int):
     return sorted({0, last, last // 4, last // 2, 3 * last // 4})
 
 
+def outcome(game) -> tuple[list, set]:
+    """Every seat's score and the seats among the winners, for the state reached (the end, or
+    where a playout stopped)."""
+    winners = game.winners if game.over else _winners_now(game)
+    return game.scores(), {p.seat for p in winners or []}
+
+
 def rewards(game) -> list[float]:
-    """Every seat's reward in [0, 1] for the state reached (the end, or where a playout stopped)."""
+    """Every seat's reward in [0, 1] for one game's end, as learners are paid (`rl.encoding`): half
+    for being among the winners, half for the score's place between the lowest and the highest."""
     scores = game.scores()
     winners = game.winners if game.over else _winners_now(game)
     seats = {p.seat for p in winners or []}

@@ -1,13 +1,16 @@
 """Duplicate scoring of a tournament: each agent's result set against the par of the seat and the
 deal it played, as duplicate card tournaments score a deal.
 
-A game's **result** for a seat is in [0, 1]: where its score falls between the game's lowest and
-highest (1 the best, turned round when the winners are those with the lower scores), so it
-counts by how much a seat won or lost, not only whether, and reads the same in any ruleset
-whatever its points are worth; when every seat has the same score, 1 for a winner and 0 for
-the others. (Half a point for winning on top of the score was tried: in a one-hand trick game
-it doubled the deals needed to tell two search players apart, the winner of a single hand
-being a lumpy signal; docs/measures.md.) The **par** of a seat of a deal is the mean result of
+A game's **result** for a seat is in [0, 1]: where its score falls between the lowest and the
+highest score of any seat in any game of the same deal (1 the best, turned round when the winners
+are those with the lower scores), so it counts by how much a seat won or lost, not only whether,
+and a chip or a point is worth the same in every game of the deal; when every score of the deal is
+the same, 1 for a winner and 0 for the others. (Placed within each game instead, two seats
+heads-up would only ever score 1 or 0: winning a small pot would count as much as a large one,
+and folding a poor hand would count as much as losing everything with it. Half a point for
+winning on top of the score was tried: in a one-hand trick game it doubled the deals needed to
+tell two search players apart, the winner of a single hand being a lumpy signal;
+docs/measures.md.) The **par** of a seat of a deal is the mean result of
 every game of that deal's block at that seat: every agent sat there equally often, so the
 cards' luck is in the par. An agent's **edge** in a deal is the mean, over the seats it
 held, of its result less the par; its edge in the tournament is the mean over deals. Edges sum
@@ -19,12 +22,16 @@ from __future__ import annotations
 from interpreter.analysis.observe import FINISHED
 
 
-def results(scores: list, winners: list, sign: int) -> list[float]:
-    """Each seat's result in [0, 1] (see the module docstring); `sign` -1 when lower scores are better."""
-    low, high = min(scores), max(scores)
+def deal_results(games: list[dict]) -> list[list[float]]:
+    """Each seat's result in [0, 1] in each of the finished games of one deal, given their
+    "scores", "winners" and "sign" (-1 when lower scores are better); see the module docstring."""
+    low = min(min(game["scores"]) for game in games)
+    high = max(max(game["scores"]) for game in games)
     if high == low:
-        return [float(seat in winners) for seat in range(len(scores))]
-    return [((score - low) if sign > 0 else (high - score)) / (high - low) for score in scores]
+        return [[float(seat in game["winners"]) for seat in range(len(game["scores"]))] for game in games]
+    span = high - low
+    return [[((score - low) if game["sign"] > 0 else (high - score)) / span for score in game["scores"]]
+            for game in games]
 
 
 def deal_edges(agents: int, seatings: list, played: list, size: int) -> list[list[float | None] | None]:
@@ -38,11 +45,12 @@ def deal_edges(agents: int, seatings: list, played: list, size: int) -> list[lis
             out.append(None)
             continue
         seats = len(seatings[start])
-        par = [sum(played[g]["results"][seat] for g in games) / size for seat in range(seats)]
+        results = deal_results([played[g] for g in games])
+        par = [sum(result[seat] for result in results) / size for seat in range(seats)]
         held: list[list[float]] = [[] for _ in range(agents)]
-        for g in games:
+        for g, result in zip(games, results):
             for seat, agent in enumerate(seatings[g]):
-                held[agent].append(played[g]["results"][seat] - par[seat])
+                held[agent].append(result[seat] - par[seat])
         out.append([sum(h) / len(h) if h else None for h in held])
     return out
 

@@ -10,7 +10,7 @@ Games come in blocks that share one deal (one seed, `deal_seed`): every seating 
 (`schedule`), so every agent plays every seat of it and the luck of the cards cancels out. Each
 block starts from another permutation of the agents. A game is ranked by the ruleset's own
 result (winners first, then the score, the winners' way: `quality.places`) and scored by it
-(`duplicate.results`: by how much, not only who won).
+(`duplicate.deal_results`: by how much, not only who won, on one scale for the whole deal).
 
 The ladder's verdicts read the **edge** (`interpreter.analysis.duplicate`): an agent's result
 less the par of the seat and deal, averaged over deals, which uses each game's score and
@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from interpreter.analysis.bundle import Bundle, bundle, unpack
-from interpreter.analysis.duplicate import deal_edges, mean_edges, results as game_results
+from interpreter.analysis.duplicate import deal_edges, mean_edges
 from interpreter.analysis.lineup import only_random
 from interpreter.analysis.observe import FINISHED, play_observed
 from interpreter.analysis.runner import LocalBackend, RayBackend, chunks
@@ -117,7 +117,7 @@ def play_one(setup: Setup, index: int, lineup: tuple, seed: int) -> dict:
     sign = direction(row.scores, row.winners)
     return {"index": index, "status": FINISHED, "winners": row.winners, "scores": row.scores,
             "places": places(row.scores, set(row.winners) if row.winners else None, sign),
-            "results": game_results(row.scores, row.winners, sign), "seconds": row.seconds}
+            "sign": sign, "seconds": row.seconds}
 
 
 def play_games(setup: Setup, games: tuple) -> list[dict]:
