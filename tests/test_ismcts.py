@@ -109,7 +109,7 @@ def test_a_search_folds_a_hand_that_cannot_win_rather_than_lose_more():
     valued only who won would find both the same, two losses, and answer by the tie.)"""
     for seed in range(8):
         game = Game(ruleset("kuhn-poker"), 2, seed=3, stacked=[["KS", "JS", "QS"]])
-        assert [[c.id for c in p.zones["hand"].cards] for p in game.players] == [["KS"], ["JS"]]
+        assert [[c.id for c in game.cards_in(p.zones["hand"])] for p in game.players] == [["KS"], ["JS"]]
         game.apply("bet")
         agent = ISMCTSAgent(iterations=40, seed=seed)
         assert ask(agent, game).id == "fold"
