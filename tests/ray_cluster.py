@@ -6,6 +6,7 @@ own process group, never with `ray stop` (which would end every Ray on the machi
 from __future__ import annotations
 
 import os
+import random
 import secrets
 import shutil
 import signal
@@ -19,15 +20,45 @@ from pathlib import Path
 RAY = str(Path(sys.executable).with_name("ray"))
 
 
+# every port handed out here, so that no two components (nor a range of worker ports) get the
+# same one before the first has bound it
+_TAKEN: set[int] = set()
+WORKER_PORTS = 41
+
+
 def free_ports(count: int) -> list[int]:
     sockets = [socket.socket() for _ in range(count)]
     try:
         for s in sockets:
             s.bind(("", 0))
-        return [s.getsockname()[1] for s in sockets]
+        ports = [s.getsockname()[1] for s in sockets]
     finally:
         for s in sockets:
             s.close()
+    _TAKEN.update(ports)
+    return ports
+
+
+def free_range(size: int) -> int:
+    """The first of `size` consecutive free ports none of which was handed out before, below the
+    kernel's range of ports given on request (where Ray's own random ports come from)."""
+    rng = random.Random()
+    for _ in range(500):
+        low = rng.randrange(20000, 32000 - size)
+        ports = range(low, low + size)
+        if _TAKEN.isdisjoint(ports) and all(_bindable(port) for port in ports):
+            _TAKEN.update(ports)
+            return low
+    raise RuntimeError(f"no {size} consecutive free ports")
+
+
+def _bindable(port: int) -> bool:
+    with socket.socket() as s:
+        try:
+            s.bind(("", port))
+        except OSError:
+            return False
+    return True
 
 
 class Node:
@@ -49,13 +80,13 @@ class Node:
 
 
 def node_ports() -> list[str]:
-    (manager, objects, agent, agent_grpc, metrics, runtime, low) = free_ports(7)
-    low = 20000 + (low % 20000)
+    (manager, objects, agent, agent_grpc, metrics, runtime) = free_ports(6)
+    low = free_range(WORKER_PORTS)
     return ["--node-manager-port", str(manager), "--object-manager-port", str(objects),
             "--dashboard-agent-listen-port", str(agent),
             "--dashboard-agent-grpc-port", str(agent_grpc), "--metrics-export-port", str(metrics),
             "--runtime-env-agent-port", str(runtime), "--min-worker-port", str(low),
-            "--max-worker-port", str(low + 40)]
+            "--max-worker-port", str(low + WORKER_PORTS - 1)]
 
 
 class Cluster:

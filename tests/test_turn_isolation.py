@@ -125,13 +125,14 @@ def test_nothing_reachable_from_a_turn_is_the_game_or_its_state(name):
 
 @pytest.mark.slow
 def test_the_walk_finds_the_game_where_there_is_one():
-    """GIVEN an object holding the game only through a closure, and one through a bound method
+    """GIVEN an object holding the game only through a closure, one through a bound method, and
+    one holding a list of the game's own (the cards of a hand)
     THEN the walk of the test finds it (so an empty result above means something)."""
     game = next(games_in_play("hearts"))
     hidden_in_closure = (lambda: game,)
     bound = game.view
     state = game_state(game, shared_by_every_game(game.rules))
-    for holder in (hidden_in_closure, bound, {"k": [game.players[0]]}):
+    for holder in (hidden_in_closure, bound, {"k": [game.cards_in(game.players[0].zones["hand"])]}):
         reached = walk(holder, stop={id(game.rules)})
         assert [o for o in reached.values() if isinstance(o, Game)] or set(reached) & set(state)
 
