@@ -1,7 +1,7 @@
 """Machine instructions per decision of random playouts, counted by valgrind: the same count
 whatever else the machine is doing, so a shared or busy machine still gives a ratio to trust.
 
-    python benchmarks/instructions.py [--games 2] [--baseline DIR] [RULESET ...]
+    python benchmarks/instructions.py [--games 2] [--baseline DIR] [RULESET | FILE.yaml ...]
     python benchmarks/instructions.py --hearts 100
 
 For each ruleset (the shipped ones by default), the games of seeds 100, 101, ... are played
@@ -66,9 +66,11 @@ def count(root: Path, ruleset: str, games: int) -> tuple[int, int]:
 
 
 def per_decision(root: Path, ruleset: str, games: int) -> float:
-    env = {**os.environ, "PYTHONPATH": str(root)}
+    # the load cache, warm, with the counted runs' hash seed (with another, a counted run that
+    # finds no entry of its own compiles, and the run with no game can cost more than the games)
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": "0"}
     subprocess.run([sys.executable, "-c", _PLAY, str(root), ruleset, "0"], check=True, env=env,
-                   stdout=subprocess.DEVNULL)                      # the load cache, warm
+                   stdout=subprocess.DEVNULL)
     nothing, _ = count(root, ruleset, 0)
     played, decisions = count(root, ruleset, games)
     return (played - nothing) / max(decisions, 1)
@@ -107,7 +109,8 @@ def hearts_beside_references(games: int) -> None:
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("rulesets", nargs="*", help="ruleset names (default: every shipped one)")
+    parser.add_argument("rulesets", nargs="*",
+                        help="shipped ruleset names (default: every one), or files, played by both checkouts")
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--baseline", type=Path, help="another checkout to count beside this one")
     parser.add_argument("--hearts", type=int, metavar="GAMES",
@@ -132,10 +135,14 @@ def count_all(args) -> None:
         header += f" {'baseline':>13} {'fewer':>7}"
     print(header)
     for name in names:
-        now = per_decision(ROOT, str(ROOT / "rulesets" / f"{name}.yaml"), args.games)
-        line = f"{name:<20} {now:>13,.0f}"
+        # a shipped ruleset is each checkout's own; a file (examples/cribbage-count.yaml) is this
+        # checkout's for both, so that a ruleset the baseline did not have is counted too
+        own = name.endswith(".yaml")
+        now = per_decision(ROOT, str(Path(name).resolve() if own else ROOT / "rulesets" / f"{name}.yaml"), args.games)
+        line = f"{Path(name).stem if own else name:<20} {now:>13,.0f}"
         if args.baseline:
-            before = per_decision(args.baseline, str(args.baseline / "rulesets" / f"{name}.yaml"), args.games)
+            before = per_decision(args.baseline, str(Path(name).resolve() if own else
+                                                     args.baseline / "rulesets" / f"{name}.yaml"), args.games)
             line += f" {before:>13,.0f} {before / now:>6.2f}x"
         print(line, flush=True)
 
