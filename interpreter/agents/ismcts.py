@@ -80,11 +80,7 @@ class Outcomes:
                 low[seat] = score
             elif score > high[seat]:
                 high[seat] = score
-        n = len(scores)
-        if winners and len(winners) < n:
-            won = sum(scores[s] for s in winners) / len(winners)
-            lost = sum(scores[s] for s in range(n) if s not in winners) / (n - len(winners))
-            self.votes += (won > lost) - (won < lost)
+        self.votes += winners_way(scores, winners)
 
     def scale(self, seat: int) -> tuple[float, float, bool]:
         """How to read a node of `seat`: (lowest score, span, turned round); a span of 0 means
@@ -93,6 +89,14 @@ class Outcomes:
             return 0.0, 0.0, False
         low = self.low[seat]
         return low, self.high[seat] - low, self.votes < 0
+
+    def value(self, node: Node) -> float:
+        """A visited node's value for the seat whose move led to it, in [0, 1] (see the class)."""
+        low, span, turned = self.scale(node.player)
+        if span <= 0:
+            return node.wins / node.visits
+        place = (node.reward / node.visits - low) / span
+        return 1.0 - place if turned else place
 
 
 class ISMCTSAgent:
@@ -140,8 +144,9 @@ class ISMCTSAgent:
                 self.dropped += 1
             done += 1
         self.last_root, self.searched = root, self.searched + done
-        ranked = sorted(((child.visits, child.reward, action) for action, child in root.children.items()
-                         if action in legal), reverse=True)
+        # the most visited; of as many, the better valued (a summed score may count either way)
+        ranked = sorted(((child.visits, self.seen.value(child) if child.visits else 0.0, action)
+                         for action, child in root.children.items() if action in legal), reverse=True)
         return ranked[0][2] if ranked else _only(turn)
 
     def _iterate(self, root: Node, draw, hand_phase: str | None) -> None:
@@ -192,6 +197,7 @@ class ISMCTSAgent:
     def _select(self, node: Node, actions: dict, player: int) -> str:
         best, best_value = None, -math.inf
         c = self.exploration
+        # (`Outcomes.value` written out: this loop runs for every node of every iteration)
         low, span, turned = self.seen.scale(player)     # (every child here is a move of `player`)
         for action in actions:
             child = node.children[action]
@@ -283,19 +289,25 @@ def outcome(game) -> tuple[list, set]:
     return game.scores(), {p.seat for p in winners or []}
 
 
+def winners_way(scores: list, winners: set) -> int:
+    """1 when the winners' mean score is above the others', -1 when below, 0 when it cannot tell
+    (no winner, every seat a winner, or the same means)."""
+    n = len(scores)
+    if not winners or len(winners) >= n:
+        return 0
+    won = sum(scores[s] for s in winners) / len(winners)
+    lost = sum(scores[s] for s in range(n) if s not in winners) / (n - len(winners))
+    return (won > lost) - (won < lost)
+
+
 def rewards(game) -> list[float]:
     """Every seat's reward in [0, 1] for one game's end, as learners are paid (`rl.encoding`): half
     for being among the winners, half for the score's place between the lowest and the highest."""
     scores = game.scores()
     winners = game.winners if game.over else _winners_now(game)
     seats = {p.seat for p in winners or []}
-    n = len(scores)
     low, high = min(scores), max(scores)
-    direction = 1
-    if seats and len(seats) < n:
-        won = sum(scores[s] for s in seats) / len(seats)
-        lost = sum(scores[s] for s in range(n) if s not in seats) / (n - len(seats))
-        direction = -1 if won < lost else 1
+    direction = -1 if winners_way(scores, seats) < 0 else 1
     span = (high - low) or 1
     out = []
     for seat, score in enumerate(scores):
